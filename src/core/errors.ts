@@ -1,0 +1,29 @@
+/**
+ * Stable error codes: callers (CLI, server, UI) switch on these, never on message text.
+ * Adding a code is fine; renaming one is a breaking change.
+ */
+export const ErrorCode = {
+  VariantOutOfRange: 'variant_out_of_range',
+  VariantSyntax: 'variant_syntax',
+  ColumnOutOfRange: 'column_out_of_range',
+  ColumnFull: 'column_full',
+  GameOver: 'game_over',
+  NothingToUndo: 'nothing_to_undo',
+  MoveSyntax: 'move_syntax',
+  IllegalMove: 'illegal_move',
+  DiagramSyntax: 'diagram_syntax',
+  DiagramImpossible: 'diagram_impossible',
+} as const;
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The one error type of the core: a stable code plus a message a person can act on. */
+export class C4Error extends Error {
+  override readonly name = 'C4Error';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
