@@ -7,7 +7,16 @@ import { importX } from 'eslint-plugin-import-x';
 const shells = ['**/cli/**', '**/server/**', '**/web/**'];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'src/solver/assembly/**', 'public/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'src/solver/assembly/**',
+      'public/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -30,8 +39,14 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'http', 'ws', 'pg', 'ioredis', 'better-sqlite3'], message: 'The core is pure: no I/O.' },
-            { group: shells.map((s) => s.replace('**/', '../')), message: 'The core may not depend on its shells.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'ws', 'pg', 'ioredis', 'better-sqlite3'],
+              message: 'The core is pure: no I/O.',
+            },
+            {
+              group: shells.map((s) => s.replace('**/', '../')),
+              message: 'The core may not depend on its shells.',
+            },
           ],
         },
       ],

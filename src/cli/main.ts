@@ -1,0 +1,45 @@
+import { UsageError, type CliIO } from './command.js';
+import { commands } from './commands.js';
+
+function helpText(): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    'c4 — Connect Four on any board',
+    '',
+    'usage: c4 <command> [options]',
+    '',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    ...commands.map((c) => `  ${c.usage}`),
+    '',
+    'Moves are 1-based columns (1-9, then a b c for 10-12), e.g. 4453; a game string',
+    'carries its variant: 7x7c5:4453. Variants are WxHcN, e.g. 7x6c4 (the default).',
+  ].join('\n');
+}
+
+/** Runs one CLI invocation; exported so tests drive the CLI in-process. */
+export async function main(argv: readonly string[], io: CliIO): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.out(helpText() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    io.err(
+      `c4: unknown command ${JSON.stringify(name)} (try: ${commands.map((c) => c.name).join(', ')})\n`,
+    );
+    return 2;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`c4 ${error.message}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`c4 ${name}: internal error: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,92 @@
+import { createInterface } from 'node:readline';
+import { CLASSIC, Position, gameToString, type Player } from '../core/index.js';
+import {
+  parseCommandArgs,
+  UsageError,
+  variantFromFlag,
+  variantOption,
+  type CliIO,
+  type Command,
+} from './command.js';
+import { describeOutcome, PLAYER_NAMES, renderBoard } from './render.js';
+
+/** Chooses a column for the side to move; a person at the keyboard is `undefined`. */
+export type Mover = ((position: Position) => Promise<number>) | undefined;
+
+export const play: Command = {
+  name: 'play',
+  summary: 'play a game in the terminal (two people on one keyboard)',
+  usage: 'c4 play [--variant WxHcN]',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('play', args, variantOption, false);
+    if (positionals.length > 0) throw new UsageError(`play: usage: ${play.usage}`);
+    const variant = variantFromFlag('play', values.variant, CLASSIC);
+    return playGame(Position.empty(variant), { 1: undefined, 2: undefined }, io);
+  },
+};
+
+/**
+ * The terminal game loop: a board, a prompt naming the side to move, one line per move. Accepts
+ * a column number, `u` to undo, `q` to quit; anything else is explained and asked again.
+ */
+export async function playGame(
+  position: Position,
+  movers: Record<Player, Mover>,
+  io: CliIO,
+): Promise<number> {
+  const lines = createInterface({ input: io.stdin, terminal: false });
+  const input = lines[Symbol.asyncIterator]();
+  const colour = io.stdinIsTTY;
+  const width = position.variant.width;
+  try {
+    io.out(
+      `Connect ${position.variant.connect} on ${width}x${position.variant.height}. Type a column (1-${width}), u to undo, q to quit.\n`,
+    );
+    while (!position.isOver) {
+      io.out('\n' + renderBoard(position, { colour }) + '\n');
+      const mover = movers[position.turn];
+      if (mover) {
+        const column = await mover(position);
+        position.play(column);
+        io.out(`${PLAYER_NAMES[position.turn === 1 ? 2 : 1]} (computer) plays ${column + 1}\n`);
+        continue;
+      }
+      io.out(`${PLAYER_NAMES[position.turn]} to move > `);
+      const next = await input.next();
+      if (next.done === true) {
+        io.out(
+          `\nInput ended. Replay with: c4 show ${gameToString(position, { alwaysPrefix: true })}\n`,
+        );
+        return 0;
+      }
+      const answer = next.value.trim().toLowerCase();
+      if (answer === 'q') break;
+      if (answer === 'u') {
+        undoForPerson(position, movers, io);
+        continue;
+      }
+      const column = /^\d+$/.test(answer) ? Number(answer) - 1 : Number.NaN;
+      if (Number.isNaN(column)) {
+        io.out(`Please type a column number from 1 to ${width} (or u, q).\n`);
+        continue;
+      }
+      const played = position.play(column);
+      if (!played.ok) io.out(`Not possible: ${played.error.message}. Try another column.\n`);
+    }
+    io.out('\n' + renderBoard(position, { colour }) + '\n' + describeOutcome(position) + '\n');
+    io.out(`Replay with: c4 show ${gameToString(position, { alwaysPrefix: true })}\n`);
+    return 0;
+  } finally {
+    lines.close();
+  }
+}
+
+/** Against the computer, undo takes back the computer's reply too, so it is the person's turn again. */
+function undoForPerson(position: Position, movers: Record<Player, Mover>, io: CliIO): void {
+  if (position.ply === 0) {
+    io.out('Nothing to undo.\n');
+    return;
+  }
+  position.undo();
+  if (movers[position.turn] !== undefined && position.ply > 0) position.undo();
+}

@@ -1,0 +1,53 @@
+import type { Cell, Square } from './types.js';
+
+/** The four line directions; each is also walked backwards, so together they cover all eight. */
+export const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [0, 1],
+  [1, 1],
+  [1, -1],
+];
+
+export interface Grid {
+  readonly width: number;
+  readonly height: number;
+  cell(column: number, row: number): Cell;
+}
+
+/**
+ * The lines of at least `connect` discs through (column,row), each whole. Only the lines through
+ * the last disc can be new, so this is all a move needs to check.
+ */
+export function linesThrough(grid: Grid, connect: number, column: number, row: number): Square[][] {
+  const owner = grid.cell(column, row);
+  if (owner === 0) return [];
+  const lines: Square[][] = [];
+  for (const [dc, dr] of DIRECTIONS) {
+    let start = 0;
+    while (sameOwner(grid, owner, column - (start + 1) * dc, row - (start + 1) * dr)) start++;
+    let end = 0;
+    while (sameOwner(grid, owner, column + (end + 1) * dc, row + (end + 1) * dr)) end++;
+    if (start + end + 1 >= connect) {
+      const line: Square[] = [];
+      for (let i = -start; i <= end; i++) line.push({ column: column + i * dc, row: row + i * dr });
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+function sameOwner(grid: Grid, owner: Cell, column: number, row: number): boolean {
+  return (
+    column >= 0 &&
+    column < grid.width &&
+    row >= 0 &&
+    row < grid.height &&
+    grid.cell(column, row) === owner
+  );
+}
+
+export function unionOfLines(lines: readonly (readonly Square[])[]): Square[] {
+  const seen = new Map<string, Square>();
+  for (const line of lines) for (const sq of line) seen.set(`${sq.column},${sq.row}`, sq);
+  return [...seen.values()].sort((a, b) => a.column - b.column || a.row - b.row);
+}
