@@ -13,6 +13,9 @@ export const ErrorCode = {
   IllegalMove: 'illegal_move',
   DiagramSyntax: 'diagram_syntax',
   DiagramImpossible: 'diagram_impossible',
+  UnknownLevel: 'unknown_level',
+  SolverUnsupported: 'solver_unsupported',
+  BookInvalid: 'book_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,19 @@
+/**
+ * Computer opponents: one pure API for the web worker, the CLI and the server. No DOM, no Node.
+ *
+ *   const choice = await chooseMove(position, 'strong', { signal, timeMs: 500, random });
+ *   position.play(choice.column);
+ */
+export { chooseMove } from './choose.js';
+export { LEVELS, isSolvable, levelById, levelLabel, parseLevel } from './levels.js';
+export type { Level, LevelId } from './levels.js';
+export { createRandom } from './random.js';
+export type { RandomSource } from './random.js';
+export type {
+  AbortSignalLike,
+  ChooseMoveOptions,
+  ColumnAssessment,
+  MoveChoice,
+  MoveExplanation,
+  ScoreKind,
+} from './types.js';

@@ -1,0 +1,50 @@
+import type { RandomSource } from './random.js';
+
+/** The part of AbortSignal the search reads; structural so the pure core needs no DOM types. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
+
+export interface ChooseMoveOptions {
+  /** When it becomes aborted, the search stops and the best move found so far is returned. */
+  readonly signal?: AbortSignalLike;
+  /** Thinking-time budget in milliseconds (each level has its own default, and never exceeds it). */
+  readonly timeMs?: number;
+  /** Ties and slips are decided by this; pass `createRandom(seed)` for repeatable games. */
+  readonly random?: RandomSource;
+}
+
+/** How sure a score is: `exact` comes from a solved position, `heuristic` from a depth-limited search. */
+export type ScoreKind = 'exact' | 'heuristic';
+
+/** One column as the computer saw it, for the analysis view. */
+export interface ColumnAssessment {
+  readonly column: number;
+  /**
+   * Exact: the solver's score for the side to move after this column is played by it (positive =
+   * a win for the mover, larger = sooner; 0 = draw). Heuristic: the search value (positive = good).
+   */
+  readonly score: number;
+  readonly kind: ScoreKind;
+}
+
+export interface MoveExplanation {
+  /** One sentence a player can read, e.g. "Blocks your four in column 3". */
+  readonly summary: string;
+  /** Columns it looked at, best first (absent for rule-based choices). */
+  readonly columns: readonly ColumnAssessment[];
+  /** Search depth reached in plies (0 for rule-based choices). */
+  readonly depth: number;
+  readonly nodes: number;
+  /** True when the search was cut short by `signal` or `timeMs`. */
+  readonly interrupted: boolean;
+}
+
+export interface MoveChoice {
+  /** 0-based column, always legal in the position it was chosen for. */
+  readonly column: number;
+  /** The chosen column's score, when the level computed one (see ColumnAssessment.score). */
+  readonly score?: number;
+  readonly scoreKind?: ScoreKind;
+  readonly explanation: MoveExplanation;
+}
