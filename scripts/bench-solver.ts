@@ -1,0 +1,72 @@
+// `npm run bench:solver [-- --limit N --sets L3_R1,L2_R1 --weak --table-bits B --keep-table
+//   --no-etc]`: solves the shared Pons test sets and prints, per set, positions, whether all
+// scores were right, mean time, mean nodes and nodes per second.
+import { parseArgs } from 'node:util';
+import { performance } from 'node:perf_hooks';
+import { CLASSIC } from '../src/core/index.js';
+import { Solver } from '../src/solver/index.js';
+import { PONS_SETS, loadPonsSet } from './pons-tests.js';
+
+const { values } = parseArgs({
+  options: {
+    limit: { type: 'string' },
+    sets: { type: 'string' },
+    weak: { type: 'boolean', default: false },
+    'table-bits': { type: 'string' },
+    'keep-table': { type: 'boolean', default: false },
+    'no-etc': { type: 'boolean', default: false },
+  },
+});
+const limit = values.limit === undefined ? Infinity : Number(values.limit);
+const wanted = values.sets?.split(',');
+const solver = new Solver(
+  values['table-bits'] === undefined ? {} : { tableBits: Number(values['table-bits']) },
+);
+if (values['no-etc']) solver.setEnhancedCutoffs(false);
+
+const formatTime = (ms: number): string =>
+  ms < 1
+    ? `${(ms * 1000).toFixed(1)} µs`
+    : ms < 1000
+      ? `${ms.toFixed(2)} ms`
+      : `${(ms / 1000).toFixed(2)} s`;
+
+console.log(
+  `| set | positions | all correct | mean time | mean nodes | nodes/s |${values.weak ? ' (weak)' : ''}`,
+);
+console.log('|---|---|---|---|---|---|');
+let failed = false;
+for (const set of PONS_SETS) {
+  if (wanted && !wanted.some((w) => set.file.endsWith(w))) continue;
+  const loaded = loadPonsSet(set.file);
+  if ('missing' in loaded) {
+    console.log(`| ${set.file} | skipped: ${loaded.missing} |`);
+    continue;
+  }
+  const cases = loaded.cases.slice(0, limit);
+  let nodes = 0;
+  let time = 0;
+  let wrong = 0;
+  for (const c of cases) {
+    if (!values['keep-table']) solver.reset();
+    const start = performance.now();
+    const result = solver.solve({ variant: CLASSIC, moves: c.moves }, { weak: values.weak });
+    time += performance.now() - start;
+    if (!result.ok) throw result.error;
+    nodes += result.value.nodes;
+    const expected = values.weak ? Math.sign(c.score) : c.score;
+    if (result.value.score !== expected) {
+      wrong++;
+      if (wrong <= 3)
+        console.error(
+          `${set.file}:${c.line} ${c.text}: got ${result.value.score}, want ${expected}`,
+        );
+    }
+  }
+  failed ||= wrong > 0;
+  const n = cases.length;
+  console.log(
+    `| ${set.file} (${set.label}) | ${n} | ${wrong === 0 ? 'yes' : `no (${wrong} wrong)`} | ${formatTime(time / n)} | ${Math.round(nodes / n).toLocaleString('en-US')} | ${(((nodes / time) * 1000) / 1e6).toFixed(2)} M |`,
+  );
+}
+process.exitCode = failed ? 1 : 0;

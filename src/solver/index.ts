@@ -1,0 +1,22 @@
+/**
+ * The perfect solver: exact scores for Connect-N boards whose bitboard fits in 64 bits
+ * (width*(height+1) <= 64), running in WebAssembly built from `src/solver/assembly`.
+ * Pure: no I/O; book bytes are loaded by the shells and handed to `parseBook`.
+ *
+ * Scores are for the side to move: 0 draw; a win with the disc dropped after m discs scores
+ * floor((width*height + 1 - m) / 2); a loss the negative. The empty classic board scores +1.
+ */
+export { Solver, DEFAULT_TABLE_BITS, analyze, sharedSolver, solve } from './solver.js';
+export { solverSupports, MAX_BOARD_BITS } from './support.js';
+export type {
+  AnalyzeResult,
+  Evaluation,
+  SearchBudget,
+  SolveOptions,
+  SolveResult,
+  SolverInput,
+  SolverOptions,
+  StopReason,
+} from './types.js';
+export { Book } from './book/book.js';
+export { symmetricKey, keyFits } from './board-key.js';

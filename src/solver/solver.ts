@@ -1,0 +1,230 @@
+import { C4Error, ErrorCode, err, ok, type Result, type Variant } from '../core/index.js';
+import type { Book } from './book/book.js';
+import { solverSupports, unsupportedVariant } from './support.js';
+import type {
+  AnalyzeResult,
+  Evaluation,
+  SearchBudget,
+  SolveOptions,
+  SolveResult,
+  SolverInput,
+  SolverOptions,
+  StopReason,
+} from './types.js';
+import { PLAY_ILLEGAL, PLAY_WINS, instantiateEngine, type WasmEngine } from './wasm.js';
+
+export const DEFAULT_TABLE_BITS = 22;
+
+const exact = (score: number): Evaluation => ({ exact: true, score, lower: score, upper: score });
+const bounds = (lower: number, upper: number): Evaluation =>
+  lower === upper ? exact(lower) : { exact: false, score: null, lower, upper };
+const sign = (score: number): number => Math.sign(score);
+
+/**
+ * A solver with its own WebAssembly instance and transposition table. The table survives
+ * between calls (entries are exact per position), which speeds up analysing a game move after
+ * move; `reset()` forgets it. Not re-entrant: one search at a time per instance.
+ */
+export class Solver {
+  private readonly engine: WasmEngine;
+  private variant: Variant | undefined;
+  private stopCheck: () => boolean = () => false;
+  private readonly book: Book | undefined;
+
+  constructor(options: SolverOptions = {}) {
+    const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
+    if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
+      throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
+    }
+    this.engine = instantiateEngine(() => this.stopCheck());
+    if (this.engine.setTableBits(bits) !== 1) {
+      throw new RangeError(`could not allocate 2^${bits} table entries`);
+    }
+    this.book = options.book;
+  }
+
+  /** Forgets every transposition-table entry. */
+  reset(): void {
+    this.engine.newGeneration();
+  }
+
+  /** Turns enhanced transposition cutoffs on or off (for measurements). */
+  setEnhancedCutoffs(on: boolean): void {
+    this.engine.setUseEtc(on ? 1 : 0);
+  }
+
+  /** The exact score of the position for the side to move (or bounds if the budget ran out). */
+  solve(input: SolverInput, options: SolveOptions = {}): Result<SolveResult, C4Error> {
+    const weak = options.weak ?? false;
+    const loaded = this.load(input);
+    if (!loaded.ok) return loaded;
+    const fromBook = options.noBook ? undefined : this.bookScore(input);
+    if (fromBook !== undefined) {
+      const score = weak ? sign(fromBook) : fromBook;
+      return ok({ ...exact(score), weak, nodes: 0, stopped: null, fromBook: true });
+    }
+    const run = this.startBudget(options);
+    const done = this.engine.solve(weak ? 1 : 0) === 1;
+    const nodes = this.engine.nodeCount();
+    const stopped = done ? null : run.reason();
+    this.stopCheck = () => false;
+    return ok({
+      ...bounds(this.engine.lower(), this.engine.upper()),
+      weak,
+      nodes,
+      stopped,
+      fromBook: false,
+    });
+  }
+
+  /** The score of every column (what the side to move gets by dropping its disc there). */
+  analyze(input: SolverInput, options: SolveOptions = {}): Result<AnalyzeResult, C4Error> {
+    const weak = options.weak ?? false;
+    const loaded = this.load(input);
+    if (!loaded.ok) return loaded;
+    const { width, height } = input.variant;
+    const winScore = Math.floor((width * height + 1 - input.moves.length) / 2);
+    const run = this.startBudget(options);
+    const columns: (Evaluation | null)[] = [];
+    let nodes = 0;
+    let stopped: StopReason | null = null;
+    for (let column = 0; column < width; column++) {
+      this.replay(input.moves);
+      if (this.engine.canPlay(column) !== 1) {
+        columns.push(null);
+        continue;
+      }
+      if (this.engine.isWinningMove(column) === 1) {
+        columns.push(exact(weak ? 1 : winScore));
+        continue;
+      }
+      this.engine.play(column);
+      const child = [...input.moves, column];
+      const fromBook = options.noBook ? undefined : this.bookScore({ ...input, moves: child });
+      if (fromBook !== undefined) {
+        columns.push(exact(-(weak ? sign(fromBook) : fromBook)));
+        continue;
+      }
+      if (stopped !== null) {
+        const most = weak ? 1 : Math.floor((width * height - child.length) / 2);
+        columns.push(bounds(-most, most));
+        continue;
+      }
+      if (options.maxNodes !== undefined) {
+        this.engine.setLimits(Math.max(1, options.maxNodes - nodes), this.hostChecks(options));
+      }
+      const done = this.engine.solve(weak ? 1 : 0) === 1;
+      nodes += this.engine.nodeCount();
+      if (!done) stopped = run.reason();
+      columns.push(bounds(-this.engine.upper(), -this.engine.lower()));
+    }
+    this.stopCheck = () => false;
+    const playable = columns.filter((c): c is Evaluation => c !== null);
+    const score =
+      playable.length > 0 && playable.every((c) => c.exact)
+        ? Math.max(...playable.map((c) => c.lower))
+        : null;
+    return ok({ weak, columns, score, nodes, stopped });
+  }
+
+  private bookScore(input: SolverInput): number | undefined {
+    const book = this.book;
+    if (!book || book.variant.width !== input.variant.width) return undefined;
+    if (book.variant.height !== input.variant.height) return undefined;
+    if (book.variant.connect !== input.variant.connect) return undefined;
+    return book.lookup(input.moves);
+  }
+
+  private hostChecks(options: SearchBudget): number {
+    const asks = options.shouldStop ?? options.signal ?? options.timeLimitMs;
+    return asks === undefined ? 0 : 1;
+  }
+
+  /** Arms the engine's node limit and host check; tells afterwards why it stopped. */
+  private startBudget(options: SearchBudget): { reason(): StopReason } {
+    const now = options.now ?? Date.now;
+    const deadline = options.timeLimitMs === undefined ? Infinity : now() + options.timeLimitMs;
+    let reason: StopReason = 'nodes';
+    this.stopCheck = () => {
+      if (options.signal?.aborted === true || options.shouldStop?.() === true) {
+        reason = 'stopped';
+        return true;
+      }
+      if (now() >= deadline) {
+        reason = 'time';
+        return true;
+      }
+      return false;
+    };
+    this.engine.setLimits(options.maxNodes ?? 0, this.hostChecks(options));
+    this.engine.resetNodes();
+    return { reason: () => reason };
+  }
+
+  private replay(moves: readonly number[]): void {
+    this.engine.resetPosition();
+    for (const column of moves) this.engine.play(column);
+    this.engine.resetNodes();
+  }
+
+  /** Configures the engine for the variant and plays the moves, checking each. */
+  private load(input: SolverInput): Result<void, C4Error> {
+    const { variant, moves } = input;
+    if (!solverSupports(variant)) return err(unsupportedVariant(variant));
+    if (this.variant !== variant) {
+      const same =
+        this.variant?.width === variant.width &&
+        this.variant.height === variant.height &&
+        this.variant.connect === variant.connect;
+      if (!same) this.engine.configure(variant.width, variant.height, variant.connect);
+      this.variant = variant;
+    }
+    this.engine.resetPosition();
+    for (let i = 0; i < moves.length; i++) {
+      const column = moves[i]!;
+      if (!Number.isInteger(column) || column < 0 || column >= variant.width) {
+        return err(
+          new C4Error(
+            ErrorCode.ColumnOutOfRange,
+            `move ${i + 1}: column ${column} is not on a board ${variant.width} wide`,
+          ),
+        );
+      }
+      const played = this.engine.play(column);
+      if (played === PLAY_ILLEGAL) {
+        return err(
+          new C4Error(ErrorCode.ColumnFull, `move ${i + 1}: column ${column + 1} is full`),
+        );
+      }
+      if (played === PLAY_WINS) {
+        return err(
+          i === moves.length - 1
+            ? new C4Error(ErrorCode.GameOver, `the game is over: move ${i + 1} wins`)
+            : new C4Error(ErrorCode.IllegalMove, `move ${i + 2}: the game ended at move ${i + 1}`),
+        );
+      }
+    }
+    return ok(undefined);
+  }
+}
+
+let shared: Solver | undefined;
+
+/** A lazily created solver with the default table, shared by the module-level functions. */
+export function sharedSolver(): Solver {
+  shared ??= new Solver();
+  return shared;
+}
+
+/** `sharedSolver().solve(...)`. */
+export function solve(input: SolverInput, options?: SolveOptions): Result<SolveResult, C4Error> {
+  return sharedSolver().solve(input, options);
+}
+
+/** `sharedSolver().analyze(...)`. */
+export function analyze(
+  input: SolverInput,
+  options?: SolveOptions,
+): Result<AnalyzeResult, C4Error> {
+  return sharedSolver().analyze(input, options);
+}

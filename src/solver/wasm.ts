@@ -1,0 +1,49 @@
+import { decodeBase64 } from './base64.js';
+import { WASM_BASE64 } from './wasm-binary.generated.js';
+
+/** The functions exported by `src/solver/assembly/solver.ts` (see there for their contracts). */
+export interface WasmEngine {
+  configure(width: number, height: number, connect: number): number;
+  setTableBits(bits: number): number;
+  newGeneration(): void;
+  setUseEtc(on: number): void;
+  resetPosition(): void;
+  play(column: number): number;
+  canPlay(column: number): number;
+  isWinningMove(column: number): number;
+  moveCount(): number;
+  nodeCount(): number;
+  resetNodes(): void;
+  wasAborted(): number;
+  lower(): number;
+  upper(): number;
+  setLimits(nodeLimit: number, askHost: number): void;
+  solve(weak: number): number;
+}
+
+/** `play` results. */
+export const PLAYED = 0;
+export const PLAY_ILLEGAL = 1;
+export const PLAY_WINS = 3;
+
+// The core is compiled without DOM/Node typings, so WebAssembly is reached through a minimal
+// structural view of the global rather than ambient declarations that would clash with lib.dom.
+interface WasmGlobal {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+}
+
+let compiled: object | undefined;
+
+/**
+ * A fresh engine instance with its own memory (and so its own transposition table).
+ * `shouldStop` is asked every few thousand nodes while the engine's host check is on.
+ */
+export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
+  const wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
+  compiled ??= new wasm.Module(decodeBase64(WASM_BASE64));
+  const instance = new wasm.Instance(compiled, {
+    env: { shouldStop: () => (shouldStop() ? 1 : 0) },
+  });
+  return instance.exports as WasmEngine;
+}
