@@ -1,27 +1,80 @@
 import { C4Error, ErrorCode, type Position } from '../core/index.js';
-import { levelById, type Level, type LevelId } from './levels.js';
-import { createRandom, pick } from './random.js';
+import { Board } from './engine/board.js';
+import { isSolvable, levelById, type Level, type LevelId } from './levels.js';
+import { perfectMove } from './perfect.js';
+import { createRandom, type RandomSource } from './random.js';
+import { ruleMove } from './rules.js';
+import { searchMove, type SearchStyle } from './searching.js';
 import type { ChooseMoveOptions, MoveChoice } from './types.js';
+
+/** Beginner's calibrated slips: a third of needed blocks overlooked, one move in seven careless. */
+export const BEGINNER_STYLE = { missBlock: 0.35, slip: 0.15 } as const;
+
+export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, SearchStyle>> = {
+  casual: { maxDepth: 2, timeMs: 50, margin: 6, openingPlies: 6 },
+  intermediate: { maxDepth: 5, timeMs: 60, margin: 2, openingPlies: 6 },
+  strong: { maxDepth: 64, timeMs: 80, margin: 0, openingPlies: 0 },
+  perfect: { maxDepth: 64, timeMs: 900, margin: 0, openingPlies: 0 },
+};
+
+/** Share of Perfect's budget given to the exact solver before the search takes over. */
+const SOLVER_SHARE = 0.8;
+
+function freshRandom(): RandomSource {
+  return createRandom(Math.floor(Math.random() * 4294967296));
+}
 
 /**
  * Picks a column for the side to move at the given level. Pure and bounded: it reads `signal`
  * and `timeMs` while thinking and resolves with its best move so far when either runs out.
  * Rejects with a C4Error (`game_over`) when the game has ended: there is no move to choose.
  */
-export async function chooseMove(
+export function chooseMove(
   position: Position,
   level: LevelId | Level,
   options: ChooseMoveOptions = {},
 ): Promise<MoveChoice> {
-  const legal = position.legalColumns();
-  if (legal.length === 0) {
+  try {
+    return Promise.resolve(chooseMoveNow(position, level, options));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+/** The synchronous core of `chooseMove`, for callers that own their thread (arena, benchmarks). */
+export function chooseMoveNow(
+  position: Position,
+  level: LevelId | Level,
+  options: ChooseMoveOptions = {},
+): MoveChoice {
+  if (position.isOver) {
     throw new C4Error(ErrorCode.GameOver, 'the game is over; there is no move to choose');
   }
-  const id = typeof level === 'string' ? level : level.id;
-  levelById(id);
-  const random = options.random ?? createRandom(Math.floor(Math.random() * 2 ** 32));
-  return Promise.resolve({
-    column: pick(legal, random),
-    explanation: { summary: 'Random move', columns: [], depth: 0, nodes: 0, interrupted: false },
-  });
+  const id = typeof level === 'string' ? levelById(level).id : level.id;
+  const random = options.random ?? freshRandom();
+  const signal = options.signal;
+  if (id === 'beginner') {
+    const choice = ruleMove(Board.from(position), BEGINNER_STYLE, random);
+    return {
+      column: choice.column,
+      explanation: { summary: choice.summary, columns: [], depth: 0, nodes: 0, interrupted: false },
+    };
+  }
+  const style = SEARCH_STYLES[id];
+  const timeMs = options.timeMs ?? style.timeMs;
+  if (id === 'perfect' && isSolvable(position.variant)) {
+    const started = Date.now();
+    const exact = perfectMove(position, timeMs * SOLVER_SHARE, random, signal);
+    if ('column' in exact) return exact;
+    const left = Math.max(1, timeMs - (Date.now() - started));
+    return searchMove({
+      position,
+      style,
+      timeMs: left,
+      random,
+      signal,
+      columns: exact.candidates,
+    });
+  }
+  return searchMove({ position, style, timeMs, random, signal });
 }

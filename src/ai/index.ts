@@ -4,9 +4,10 @@
  *   const choice = await chooseMove(position, 'strong', { signal, timeMs: 500, random });
  *   position.play(choice.column);
  */
-export { chooseMove } from './choose.js';
+export { chooseMove, chooseMoveNow } from './choose.js';
 export { LEVELS, isSolvable, levelById, levelLabel, parseLevel } from './levels.js';
 export type { Level, LevelId } from './levels.js';
+export { setOpeningBook } from './perfect.js';
 export { createRandom } from './random.js';
 export type { RandomSource } from './random.js';
 export type {

@@ -1,0 +1,173 @@
+import { Position, type Variant } from '../core/index.js';
+import { analyze } from '../solver/index.js';
+import { chooseMoveNow } from './choose.js';
+import { Board } from './engine/board.js';
+import { isSolvable, type LevelId } from './levels.js';
+import { createRandom, pick, type RandomSource } from './random.js';
+import { winningColumns } from './rules.js';
+
+/**
+ * Level-against-level matches: the measurement behind the difficulty ladder. Games start from
+ * seeded random openings, each opening played twice with colours swapped, so neither side
+ * profits from the first move or from a lucky start.
+ */
+export interface MatchSetup {
+  readonly a: LevelId;
+  readonly b: LevelId;
+  readonly games: number;
+  readonly variant: Variant;
+  readonly seed: number;
+  /** Random plies before the levels take over (no immediate wins among them). */
+  readonly openingPlies: number;
+  /** Per-move time budget override (default: each level's own). */
+  readonly timeMs?: number;
+  /** Check each Perfect move against the solver within this many ms (0: no checks). */
+  readonly checkMs: number;
+}
+
+export interface PerfectCheck {
+  readonly game: string;
+  readonly chosen: number;
+  readonly chosenScore: number;
+  readonly bestScore: number;
+}
+
+export interface MatchResult {
+  readonly wins: number;
+  readonly draws: number;
+  readonly losses: number;
+  readonly games: readonly string[];
+  /** Perfect's moves that the solver could check in time, and those that lost score. */
+  readonly checked: number;
+  readonly unchecked: number;
+  readonly slips: readonly PerfectCheck[];
+  /** Perfect as the first player from the empty board (only when the opening is empty). */
+  readonly moveTimes: Readonly<Record<LevelId, number[]>>;
+}
+
+function randomOpening(variant: Variant, plies: number, random: RandomSource): number[] {
+  const board = new Board(variant);
+  const moves: number[] = [];
+  for (let i = 0; i < plies; i++) {
+    const legal: number[] = [];
+    for (let column = 0; column < variant.width; column++) {
+      if (!board.canPlay(column)) continue;
+      board.play(column);
+      const safe = board.winner === 0 && winningColumns(board, board.turn).length === 0;
+      board.undo();
+      if (safe) legal.push(column);
+    }
+    if (legal.length === 0) break;
+    const column = pick(legal, random);
+    board.play(column);
+    moves.push(column);
+  }
+  return moves;
+}
+
+export interface GameReport {
+  readonly index: number;
+  readonly moves: readonly number[];
+  /** 1 when A won, 0.5 draw, 0 when B won. */
+  readonly scoreA: number;
+}
+
+export function playMatch(
+  setup: MatchSetup,
+  onGame: (report: GameReport) => void = () => undefined,
+): MatchResult {
+  const random = createRandom(setup.seed);
+  let wins = 0;
+  let draws = 0;
+  let losses = 0;
+  let checked = 0;
+  let unchecked = 0;
+  const slips: PerfectCheck[] = [];
+  const games: string[] = [];
+  const moveTimes: Record<LevelId, number[]> = {
+    beginner: [],
+    casual: [],
+    intermediate: [],
+    strong: [],
+    perfect: [],
+  };
+  let opening: number[] = [];
+  for (let index = 0; index < setup.games; index++) {
+    if (index % 2 === 0) opening = randomOpening(setup.variant, setup.openingPlies, random);
+    // Even games: A moves first after the opening's own alternation; odd: colours swapped.
+    const aIsFirst = index % 2 === 0;
+    const position = Position.fromMoves(setup.variant, opening);
+    if (!position.ok) throw position.error;
+    const game = position.value;
+    while (!game.isOver) {
+      const aToMove = (game.turn === 1) === aIsFirst;
+      const level = aToMove ? setup.a : setup.b;
+      const started = Date.now();
+      const choice = chooseMoveNow(game, level, {
+        random,
+        ...(setup.timeMs !== undefined ? { timeMs: setup.timeMs } : {}),
+      });
+      moveTimes[level].push(Date.now() - started);
+      if (level === 'perfect' && setup.checkMs > 0 && isSolvable(setup.variant)) {
+        const verdict = checkPerfect(game, choice.column, setup.checkMs);
+        if (verdict === undefined) unchecked++;
+        else {
+          checked++;
+          if (verdict.chosenScore < verdict.bestScore) slips.push(verdict);
+        }
+      }
+      const played = game.play(choice.column);
+      if (!played.ok) throw played.error;
+    }
+    const outcome = game.outcome;
+    let scoreA = 0.5;
+    if (outcome.kind === 'win') scoreA = (outcome.winner === 1) === aIsFirst ? 1 : 0;
+    if (scoreA === 1) wins++;
+    else if (scoreA === 0) losses++;
+    else draws++;
+    games.push(game.moves.map((c) => (c + 1).toString(36)).join(''));
+    onGame({ index, moves: game.moves, scoreA });
+  }
+  return { wins, draws, losses, games, checked, unchecked, slips, moveTimes };
+}
+
+/** Compares a chosen column with the solver's best exact score; undefined when not known in time. */
+export function checkPerfect(
+  position: Position,
+  column: number,
+  timeMs: number,
+): PerfectCheck | undefined {
+  const result = analyze(position, { timeLimitMs: timeMs });
+  if (!result.ok) throw result.error;
+  const chosen = result.value.columns[column];
+  const best = result.value.score;
+  if (best === null || !chosen?.exact) return undefined;
+  return {
+    game: position.moves.map((c) => (c + 1).toString(36)).join(''),
+    chosen: column,
+    chosenScore: chosen.lower,
+    bestScore: best,
+  };
+}
+
+export interface EloEstimate {
+  readonly score: number;
+  readonly elo: number;
+  readonly low: number;
+  readonly high: number;
+}
+
+const eloOf = (p: number): number => {
+  const clamped = Math.min(Math.max(p, 1e-4), 1 - 1e-4);
+  return -400 * Math.log10(1 / clamped - 1);
+};
+
+/** Elo difference of A over B with a 95% interval from the per-game score variance. */
+export function eloEstimate(wins: number, draws: number, losses: number): EloEstimate {
+  const n = wins + draws + losses;
+  const p = (wins + draws / 2) / n;
+  const variance =
+    (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * (0 - p) ** 2) / n / Math.max(1, n);
+  const margin = 1.96 * Math.sqrt(variance);
+  return { score: p, elo: eloOf(p), low: eloOf(p - margin), high: eloOf(p + margin) };
+}
