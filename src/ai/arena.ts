@@ -169,5 +169,9 @@ export function eloEstimate(wins: number, draws: number, losses: number): EloEst
   const variance =
     (wins * (1 - p) ** 2 + draws * (0.5 - p) ** 2 + losses * (0 - p) ** 2) / n / Math.max(1, n);
   const margin = 1.96 * Math.sqrt(variance);
+  // A clean sweep has no variance: bound it by the exact binomial tail instead (p^n = 2.5%).
+  if (wins === n) return { score: 1, elo: Infinity, low: eloOf(0.025 ** (1 / n)), high: Infinity };
+  if (losses === n)
+    return { score: 0, elo: -Infinity, low: -Infinity, high: eloOf(1 - 0.025 ** (1 / n)) };
   return { score: p, elo: eloOf(p), low: eloOf(p - margin), high: eloOf(p + margin) };
 }

@@ -12,13 +12,20 @@ export const BEGINNER_STYLE = { missBlock: 0.35, slip: 0.15 } as const;
 
 export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, SearchStyle>> = {
   casual: { maxDepth: 2, timeMs: 50, margin: 6, openingPlies: 6 },
-  intermediate: { maxDepth: 5, timeMs: 60, margin: 2, openingPlies: 6 },
+  intermediate: { maxDepth: 4, timeMs: 60, margin: 3, openingPlies: 6 },
   strong: { maxDepth: 64, timeMs: 80, margin: 0, openingPlies: 0 },
   perfect: { maxDepth: 64, timeMs: 900, margin: 0, openingPlies: 0 },
 };
 
-/** Share of Perfect's budget given to the exact solver before the search takes over. */
-const SOLVER_SHARE = 0.8;
+/**
+ * Share of Perfect's budget given to the exact solver before the search takes over: most of it
+ * once the board is half full (exact answers usually arrive), less while it is emptier and the
+ * solver rarely finishes without the book, so the fallback search gets time to think.
+ */
+function solverShare(position: Position): number {
+  const { width, height } = position.variant;
+  return position.ply * 2 >= width * height - 12 ? 0.85 : 0.4;
+}
 
 function freshRandom(): RandomSource {
   return createRandom(Math.floor(Math.random() * 4294967296));
@@ -64,7 +71,7 @@ export function chooseMoveNow(
   const timeMs = options.timeMs ?? style.timeMs;
   if (id === 'perfect' && isSolvable(position.variant)) {
     const started = Date.now();
-    const exact = perfectMove(position, timeMs * SOLVER_SHARE, random, signal);
+    const exact = perfectMove(position, timeMs * solverShare(position), random, signal);
     if ('column' in exact) return exact;
     const left = Math.max(1, timeMs - (Date.now() - started));
     return searchMove({

@@ -80,8 +80,9 @@ export function analyzeExactly(
 
 function describeExact(score: number, ply: number, variant: Position['variant']): string {
   if (score === 0) return 'Holds the draw (best possible here)';
-  const discsAtEnd = variant.width * variant.height + 1 - 2 * Math.abs(score);
-  const moves = Math.ceil((discsAtEnd - ply) / 2);
+  // A score s means the game ends with the disc dropped after W*H + 1 - 2s discs (or one more).
+  const lastDisc = variant.width * variant.height + 1 - 2 * Math.abs(score);
+  const moves = Math.floor((lastDisc - ply) / 2) + 1;
   if (score > 0) return moves <= 1 ? 'Wins now' : `Wins by force in ${moves} moves`;
   return `Loses by force in ${moves} moves at best: holds out longest`;
 }

@@ -3,5 +3,9 @@ import type { Command } from './command.js';
 import { perft } from './perft.js';
 import { play } from './play.js';
 import { show } from './show.js';
+import { solve } from './solve.js';
+import { book } from './book.js';
+import { bestmove } from './bestmove.js';
+import { arena } from './arena.js';
 
-export const commands: readonly Command[] = [show, perft, play];
+export const commands: readonly Command[] = [show, perft, play, solve, book, bestmove, arena];

@@ -9,19 +9,39 @@ import {
   type Command,
 } from './command.js';
 import { describeOutcome, PLAYER_NAMES, renderBoard } from './render.js';
+import { chooseMove, levelLabel } from '../ai/index.js';
+import { levelFromFlag, useCommittedBook } from './bestmove.js';
 
 /** Chooses a column for the side to move; a person at the keyboard is `undefined`. */
 export type Mover = ((position: Position) => Promise<number>) | undefined;
 
 export const play: Command = {
   name: 'play',
-  summary: 'play a game in the terminal (two people on one keyboard)',
-  usage: 'c4 play [--variant WxHcN]',
+  summary: 'play a game in the terminal (two people, or you against the computer with --vs)',
+  usage: 'c4 play [--variant WxHcN] [--vs LEVEL [--first me|computer]]',
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs('play', args, variantOption, false);
+    const { values, positionals } = parseCommandArgs(
+      'play',
+      args,
+      { ...variantOption, vs: { type: 'string' }, first: { type: 'string' } },
+      false,
+    );
     if (positionals.length > 0) throw new UsageError(`play: usage: ${play.usage}`);
     const variant = variantFromFlag('play', values.variant, CLASSIC);
-    return playGame(Position.empty(variant), { 1: undefined, 2: undefined }, io);
+    if (values.vs === undefined) {
+      if (values.first !== undefined) throw new UsageError('play: --first needs --vs LEVEL');
+      return playGame(Position.empty(variant), { 1: undefined, 2: undefined }, io);
+    }
+    const level = levelFromFlag('play', values.vs);
+    useCommittedBook();
+    if (values.first !== undefined && values.first !== 'me' && values.first !== 'computer') {
+      throw new UsageError(`play: --first must be me or computer, got ${values.first}`);
+    }
+    const computer: Mover = async (position) => (await chooseMove(position, level)).column;
+    io.out(`You are playing ${levelLabel(level.id, variant)}.\n`);
+    const movers: Record<Player, Mover> =
+      values.first === 'computer' ? { 1: computer, 2: undefined } : { 1: undefined, 2: computer };
+    return playGame(Position.empty(variant), movers, io);
   },
 };
 

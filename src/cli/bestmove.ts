@@ -1,0 +1,86 @@
+import {
+  chooseMove,
+  createRandom,
+  levelLabel,
+  parseLevel,
+  setOpeningBook,
+  type Level,
+} from '../ai/index.js';
+import { loadBook } from './book-file.js';
+import { parseCommandArgs, UsageError, variantOption, type Command } from './command.js';
+import { positionFromArgs } from './show.js';
+
+export function levelFromFlag(command: string, flag: string | undefined): Level {
+  if (flag === undefined) throw new UsageError(`${command}: --level is required`);
+  const level = parseLevel(flag);
+  if (!level.ok) throw new UsageError(`${command}: --level: ${level.error.message}`);
+  return level.value;
+}
+
+/** Gives Perfect the committed 7x6 opening book when it exists (without it, early moves fall back to search). */
+export function useCommittedBook(): void {
+  const loaded = loadBook();
+  if ('book' in loaded) setOpeningBook(loaded.book);
+}
+
+export function wholeFromFlag(
+  command: string,
+  name: string,
+  flag: string | undefined,
+  fallback: number,
+  min = 0,
+): number {
+  if (flag === undefined) return fallback;
+  if (!/^\d+$/.test(flag) || Number(flag) < min) {
+    throw new UsageError(`${command}: --${name} must be a whole number >= ${min}, got ${flag}`);
+  }
+  return Number(flag);
+}
+
+/**
+ * Prints the computer's column (1-based) for a position; with the score when the level knew one:
+ * `4 score=+1 exact`. One line, so other tools can read the first word.
+ */
+export const bestmove: Command = {
+  name: 'bestmove',
+  summary: "print the computer's move at a level (and its score when known)",
+  usage: 'c4 bestmove --level L [--variant WxHcN] [--time-ms T] [--seed S] [--explain] <moves>',
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs('bestmove', args, {
+      ...variantOption,
+      level: { type: 'string', short: 'l' },
+      'time-ms': { type: 'string' },
+      seed: { type: 'string' },
+      explain: { type: 'boolean' },
+    });
+    if (positionals.length > 1) throw new UsageError('bestmove: expected one move string');
+    const level = levelFromFlag('bestmove', values.level);
+    useCommittedBook();
+    const position = positionFromArgs('bestmove', positionals[0] ?? '', values.variant);
+    if (position.isOver) throw new UsageError('bestmove: the game is over; there is no move');
+    const timeMs = values['time-ms'];
+    const seed = values.seed;
+    const choice = await chooseMove(position, level, {
+      ...(timeMs !== undefined ? { timeMs: wholeFromFlag('bestmove', 'time-ms', timeMs, 0) } : {}),
+      ...(seed !== undefined
+        ? { random: createRandom(wholeFromFlag('bestmove', 'seed', seed, 0)) }
+        : {}),
+    });
+    const score =
+      choice.score === undefined || choice.scoreKind === undefined
+        ? ''
+        : ` score=${choice.score > 0 ? '+' : ''}${choice.score} ${choice.scoreKind}`;
+    io.out(`${choice.column + 1}${score}\n`);
+    if (values.explain === true) {
+      const { explanation } = choice;
+      io.out(`${levelLabel(level.id, position.variant)}: ${explanation.summary}\n`);
+      io.out(
+        `depth ${explanation.depth}, ${explanation.nodes} nodes${explanation.interrupted ? ', stopped by the time budget' : ''}\n`,
+      );
+      for (const column of explanation.columns) {
+        io.out(`  column ${column.column + 1}: ${column.score} (${column.kind})\n`);
+      }
+    }
+    return 0;
+  },
+};
