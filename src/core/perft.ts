@@ -1,3 +1,4 @@
+import { NumberSet } from './number-set.js';
 import { Position } from './position.js';
 import type { Variant } from './variant.js';
 
@@ -7,13 +8,12 @@ import type { Variant } from './variant.js';
  */
 export function perft(variant: Variant, depth: number): number[] {
   const counts = new Array<number>(depth + 1).fill(0);
-  const seen = Array.from({ length: depth + 1 }, () => new Set<number | string>());
   const keyer = positionKeyer(variant);
+  const seen = Array.from({ length: depth + 1 }, () => keyer.newSet());
   const position = Position.empty(variant);
   const visit = (key: number | string, ply: number): void => {
     const level = seen[ply]!;
-    if (level.has(key)) return;
-    level.add(key);
+    if (!level.add(key)) return;
     counts[ply]!++;
     if (ply === depth || position.isOver) return;
     for (let column = 0; column < variant.width; column++) {
@@ -29,6 +29,7 @@ export function perft(variant: Variant, depth: number): number[] {
 }
 
 interface Keyer {
+  newSet(): { add(key: number | string): boolean };
   readonly initial: number | string;
   /** The key once the side to move drops into `column` of `position` (before it is played). */
   after(key: number | string, position: Position, column: number): number | string;
@@ -46,6 +47,10 @@ function positionKeyer(variant: Variant): Keyer {
     let initial = 0;
     for (const scale of columnScale) initial += scale;
     return {
+      newSet: () => {
+        const set = new NumberSet();
+        return { add: (key) => set.add(key as number) };
+      },
       initial,
       after(key, position, column) {
         const row = position.columnHeight(column);
@@ -55,6 +60,10 @@ function positionKeyer(variant: Variant): Keyer {
     };
   }
   return {
+    newSet: () => {
+      const set = new Set<number | string>();
+      return { add: (key) => set.size < set.add(key).size };
+    },
     initial: '|'.repeat(variant.width - 1),
     after(key, position, column) {
       const columns = (key as string).split('|');

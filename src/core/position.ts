@@ -1,5 +1,5 @@
 import { C4Error, ErrorCode } from './errors.js';
-import { linesThrough, unionOfLines, type Grid } from './lines.js';
+import { DIRECTIONS, linesThrough, unionOfLines, type Grid } from './lines.js';
 import { err, ok, type Result } from './result.js';
 import { DRAW, ONGOING, type Cell, type Outcome, type Player } from './types.js';
 import type { Variant } from './variant.js';
@@ -110,8 +110,8 @@ export class Position {
     this.cells[column * height + row] = this.turn;
     this.columnHeights[column] = row + 1;
     this.history.push(column);
-    const lines = linesThrough(this.grid, connect, column, row);
-    if (lines.length > 0) {
+    if (this.completesLine(column, row)) {
+      const lines = linesThrough(this.grid, connect, column, row);
       this.currentOutcome = Object.freeze({
         kind: 'win',
         winner: this.cell(column, row) as Player,
@@ -145,6 +145,34 @@ export class Position {
       this.history.slice(),
       this.currentOutcome,
     );
+  }
+
+  /** The allocation-free test behind every move; `linesThrough` builds the lines only on a win. */
+  private completesLine(column: number, row: number): boolean {
+    const { width, height, connect } = this.variant;
+    const cells = this.cells;
+    const owner = cells[column * height + row];
+    for (const [dc, dr] of DIRECTIONS) {
+      let run = 1;
+      for (
+        let c = column + dc, r = row + dr;
+        c >= 0 && c < width && r >= 0 && r < height;
+        c += dc, r += dr
+      ) {
+        if (cells[c * height + r] !== owner) break;
+        run++;
+      }
+      for (
+        let c = column - dc, r = row - dr;
+        c >= 0 && c < width && r >= 0 && r < height;
+        c -= dc, r -= dr
+      ) {
+        if (cells[c * height + r] !== owner) break;
+        run++;
+      }
+      if (run >= connect) return true;
+    }
+    return false;
   }
 
   private get grid(): Grid {
