@@ -1,30 +1,29 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStaticHandler } from './http/static.js';
+import { startServer } from './app.js';
+import { configFromEnv } from './config.js';
 
-/** Entry point of `npm start`: serves the built web app (and, later, online play). */
+/** Entry point of `npm start`: the web app plus online play, configured by the environment. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const webRoot = process.env['WEB_ROOT'] ?? path.resolve(here, '..', 'web');
-const port = Number(process.env['PORT'] ?? 3000);
-const host = process.env['HOST'] ?? '127.0.0.1';
 
-const serveStatic = createStaticHandler(webRoot);
-const server = createServer((req, res) => {
-  serveStatic(req, res).catch(() => {
-    if (!res.headersSent) res.writeHead(500);
-    res.end();
-  });
+async function main(): Promise<void> {
+  const config = configFromEnv(process.env, path.resolve(here, '..', 'web'));
+  const server = await startServer(config);
+  console.log(`Connect Four at ${server.url}`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 });
-server.listen(port, host, () => {
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  console.log(`Connect Four at http://${shownHost}:${address.port}/`);
-});
-const stop = (): void => {
-  server.close(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

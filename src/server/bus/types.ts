@@ -1,0 +1,39 @@
+import type { Player } from '../../core/index.js';
+import type { GameState } from '../game/state.js';
+
+/** What server processes tell each other about a game or a quick-match seek. */
+export type BusMessage =
+  | { readonly kind: 'game'; readonly state: GameState }
+  | {
+      readonly kind: 'presence';
+      readonly gameId: string;
+      readonly node: string;
+      /** Connections holding each seat on that node. */
+      readonly counts: readonly [number, number];
+      readonly at: number;
+    }
+  | {
+      readonly kind: 'matched';
+      readonly seekId: string;
+      readonly gameId: string;
+      readonly seat: Player;
+    };
+
+export type BusHandler = (channel: string, message: BusMessage) => void;
+
+/**
+ * Fan-out between server processes: in-process when there is one, Redis pub/sub when several
+ * share games. Delivery is at most once and may reorder across publishers; receivers keep the
+ * highest game version they have seen, so neither matters.
+ */
+export interface Bus {
+  readonly kind: 'local' | 'redis';
+  onMessage(handler: BusHandler): void;
+  subscribe(channel: string): Promise<void>;
+  unsubscribe(channel: string): Promise<void>;
+  publish(channel: string, message: BusMessage): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const gameChannel = (gameId: string): string => `game:${gameId}`;
+export const seekChannel = (seekId: string): string => `seek:${seekId}`;

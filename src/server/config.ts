@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { LogLevel } from './log.js';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly webRoot: string;
+  readonly databasePath: string;
+  readonly databaseUrl: string | undefined;
+  readonly databaseSchema: string;
+  readonly redisUrl: string | undefined;
+  readonly redisPrefix: string;
+  /** Extra origins allowed to open sockets and create games (the page's own is always allowed). */
+  readonly allowedOrigins: readonly string[];
+  readonly logLevel: LogLevel;
+  /** How long graceful shutdown waits for sockets to close. */
+  readonly shutdownGraceMs: number;
+}
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  WEB_ROOT: z.string().optional(),
+  DATABASE_PATH: z.string().min(1).default('./data/c4.sqlite'),
+  DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/)
+    .default('public'),
+  REDIS_URL: z.string().min(1).optional(),
+  REDIS_PREFIX: z.string().max(64).default('c4:'),
+  ALLOWED_ORIGINS: z.string().default(''),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+});
+
+/** Reads the environment once; a bad value stops startup with a one-line message. */
+export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): ServerConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`bad configuration: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    webRoot: path.resolve(e.WEB_ROOT ?? defaultWebRoot),
+    databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    logLevel: e.LOG_LEVEL,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,291 @@
+import {
+  Position,
+  err,
+  ok,
+  otherPlayer,
+  parseVariant,
+  type Player,
+  type Result,
+} from '../../core/index.js';
+import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
+import { seatOfHash } from './same-hash.js';
+import { seatIndex, type ClockSetting, type GameResult, type GameState } from './state.js';
+
+/** What a participant (or the server's own timer) asks of a game. */
+export type Command =
+  | { readonly type: 'claim'; readonly seat: Player | null; readonly secretHash: string }
+  | {
+      readonly type: 'move';
+      readonly by: Player;
+      readonly column: number;
+      readonly version: number;
+    }
+  | { readonly type: 'resign'; readonly by: Player }
+  | { readonly type: 'timeout' }
+  | { readonly type: 'rematch'; readonly by: Player; readonly newGameId: string };
+
+/** What happened, for fan-out, logs and metrics. */
+export type GameEvent =
+  | { readonly type: 'seated'; readonly seat: Player }
+  | { readonly type: 'started' }
+  | {
+      readonly type: 'moved';
+      readonly by: Player;
+      readonly column: number;
+      readonly version: number;
+    }
+  | { readonly type: 'finished'; readonly result: GameResult }
+  | { readonly type: 'rematchOffered'; readonly by: Player }
+  | { readonly type: 'rematchAccepted'; readonly gameId: string };
+
+export interface Transition {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+}
+
+export interface NewGame {
+  readonly id: string;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly seats: readonly [string | null, string | null];
+  readonly previousGameId?: string;
+}
+
+/** A fresh game; it starts (and its clock runs) as soon as both seats are held. */
+export function newGame(setup: NewGame, now: number): GameState {
+  const full = setup.seats[0] !== null && setup.seats[1] !== null;
+  return {
+    id: setup.id,
+    version: 0,
+    variant: setup.variant,
+    clock: setup.clock,
+    status: full ? 'playing' : 'waiting',
+    seats: setup.seats,
+    moves: [],
+    clocks: full && setup.clock ? startClocks(setup.clock, now) : null,
+    result: null,
+    winCells: [],
+    rematchOfferedBy: null,
+    rematchGameId: null,
+    previousGameId: setup.previousGameId ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The rematch of a finished game: same settings, sides swapped, both seats already held. */
+export function rematchOf(previous: GameState, id: string, now: number): GameState {
+  return newGame(
+    {
+      id,
+      variant: previous.variant,
+      clock: previous.clock,
+      seats: [previous.seats[1], previous.seats[0]],
+      previousGameId: previous.id,
+    },
+    now,
+  );
+}
+
+const startClocks = (clock: ClockSetting, now: number): GameState['clocks'] => ({
+  remainingMs: [clock.initialMs, clock.initialMs],
+  turnStartedAt: now,
+});
+
+export const turnOf = (state: GameState): Player => (state.moves.length % 2 === 0 ? 1 : 2);
+
+/** Milliseconds `player` has left at `now` (the side to move loses time as it thinks). */
+export function remainingAt(state: GameState, player: Player, now: number): number | null {
+  if (!state.clocks) return null;
+  const base = state.clocks.remainingMs[seatIndex(player)];
+  if (state.status !== 'playing' || turnOf(state) !== player) return base;
+  return Math.max(0, base - Math.max(0, now - state.clocks.turnStartedAt));
+}
+
+const changed = (state: GameState, patch: Partial<GameState>, now: number): GameState => ({
+  ...state,
+  ...patch,
+  version: state.version + 1,
+  updatedAt: now,
+});
+
+/**
+ * The authoritative rules of online play: pure, no I/O, time passed in. An unchanged game is
+ * returned as the same object, which tells the caller there is nothing to store.
+ */
+export function reduce(
+  state: GameState,
+  command: Command,
+  now: number,
+): Result<Transition, ProtocolError> {
+  switch (command.type) {
+    case 'claim':
+      return claim(state, command.seat, command.secretHash, now);
+    case 'move':
+      return move(state, command.by, command.column, command.version, now);
+    case 'resign':
+      return resign(state, command.by, now);
+    case 'timeout':
+      return timeout(state, now);
+    case 'rematch':
+      return rematch(state, command.by, command.newGameId, now);
+  }
+}
+
+const unchanged = (state: GameState): Result<Transition, ProtocolError> =>
+  ok({ state, events: [] });
+
+function claim(
+  state: GameState,
+  wanted: Player | null,
+  secretHash: string,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (seatOfHash(state.seats, secretHash) !== null) return unchanged(state);
+  const open = ([1, 2] as const).filter((p) => state.seats[seatIndex(p)] === null);
+  const seat = wanted === null ? open[0] : open.find((p) => p === wanted);
+  if (seat === undefined) {
+    return err(protocolError(ProtocolErrorCode.SeatTaken, 'that seat is already taken'));
+  }
+  const seats: [string | null, string | null] = [state.seats[0], state.seats[1]];
+  seats[seatIndex(seat)] = secretHash;
+  const full = seats[0] !== null && seats[1] !== null;
+  const next = changed(
+    state,
+    {
+      seats,
+      status: full ? 'playing' : 'waiting',
+      clocks: full && state.clock ? startClocks(state.clock, now) : null,
+    },
+    now,
+  );
+  return ok({
+    state: next,
+    events: full ? [{ type: 'seated', seat }, { type: 'started' }] : [{ type: 'seated', seat }],
+  });
+}
+
+function playable(state: GameState): ProtocolError | undefined {
+  if (state.status === 'waiting') {
+    return protocolError(ProtocolErrorCode.GameNotStarted, 'waiting for the second player');
+  }
+  if (state.status === 'finished') {
+    return protocolError(ProtocolErrorCode.GameOver, 'the game is over');
+  }
+  return undefined;
+}
+
+function move(
+  state: GameState,
+  by: Player,
+  column: number,
+  version: number,
+  now: number,
+): Result<Transition, ProtocolError> {
+  const blocked = playable(state);
+  if (blocked) return err(blocked);
+  if (version !== state.version) {
+    return err(
+      protocolError(
+        ProtocolErrorCode.StaleVersion,
+        `the move was made on version ${version} but the game is at version ${state.version}`,
+      ),
+    );
+  }
+  if (turnOf(state) !== by) {
+    return err(protocolError(ProtocolErrorCode.NotYourTurn, 'it is not your turn'));
+  }
+  const left = remainingAt(state, by, now);
+  if (left !== null && left <= 0) {
+    return err(protocolError(ProtocolErrorCode.GameOver, 'your clock has run out'));
+  }
+  const variant = parseVariant(state.variant);
+  if (!variant.ok) return err(protocolError(ProtocolErrorCode.Internal, variant.error.message));
+  const position = Position.fromMoves(variant.value, state.moves);
+  if (!position.ok) return err(protocolError(ProtocolErrorCode.Internal, position.error.message));
+  const played = position.value.play(column);
+  if (!played.ok) return err(protocolError(ProtocolErrorCode.IllegalMove, played.error.message));
+  const outcome = played.value;
+
+  let clocks = state.clocks;
+  if (clocks && state.clock && left !== null) {
+    const remainingMs: [number, number] = [clocks.remainingMs[0], clocks.remainingMs[1]];
+    remainingMs[seatIndex(by)] = left + state.clock.incrementMs;
+    clocks = { remainingMs, turnStartedAt: now };
+  }
+  const result: GameResult | null =
+    outcome.kind === 'win'
+      ? { kind: 'win', winner: outcome.winner, reason: 'connect' }
+      : outcome.kind === 'draw'
+        ? { kind: 'draw', reason: 'draw' }
+        : null;
+  const next = changed(
+    state,
+    {
+      moves: [...state.moves, column],
+      clocks,
+      status: result ? 'finished' : 'playing',
+      result,
+      winCells: outcome.kind === 'win' ? outcome.cells : [],
+    },
+    now,
+  );
+  const moved: GameEvent = { type: 'moved', by, column, version: next.version };
+  return ok({ state: next, events: result ? [moved, { type: 'finished', result }] : [moved] });
+}
+
+function finish(state: GameState, result: GameResult, now: number): Transition {
+  let clocks = state.clocks;
+  if (clocks) {
+    const turn = turnOf(state);
+    const remainingMs: [number, number] = [clocks.remainingMs[0], clocks.remainingMs[1]];
+    remainingMs[seatIndex(turn)] = remainingAt(state, turn, now) ?? 0;
+    clocks = { remainingMs, turnStartedAt: now };
+  }
+  return {
+    state: changed(state, { status: 'finished', result, clocks }, now),
+    events: [{ type: 'finished', result }],
+  };
+}
+
+function resign(state: GameState, by: Player, now: number): Result<Transition, ProtocolError> {
+  const blocked = playable(state);
+  if (blocked) return err(blocked);
+  return ok(finish(state, { kind: 'win', winner: otherPlayer(by), reason: 'resign' }, now));
+}
+
+/** Ends the game when the side to move has run out of time; otherwise changes nothing. */
+function timeout(state: GameState, now: number): Result<Transition, ProtocolError> {
+  if (state.status !== 'playing' || !state.clocks) return unchanged(state);
+  const turn = turnOf(state);
+  if ((remainingAt(state, turn, now) ?? 1) > 0) return unchanged(state);
+  return ok(finish(state, { kind: 'win', winner: otherPlayer(turn), reason: 'timeout' }, now));
+}
+
+/** Deadline (server ms) at which the side to move runs out of time, if a clock is running. */
+export function flagDeadline(state: GameState): number | null {
+  if (state.status !== 'playing' || !state.clocks) return null;
+  return state.clocks.turnStartedAt + state.clocks.remainingMs[seatIndex(turnOf(state))];
+}
+
+function rematch(
+  state: GameState,
+  by: Player,
+  newGameId: string,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (state.status !== 'finished') {
+    return err(protocolError(ProtocolErrorCode.GameNotOver, 'a rematch needs a finished game'));
+  }
+  if (state.rematchGameId !== null || state.rematchOfferedBy === by) return unchanged(state);
+  if (state.rematchOfferedBy === null) {
+    return ok({
+      state: changed(state, { rematchOfferedBy: by }, now),
+      events: [{ type: 'rematchOffered', by }],
+    });
+  }
+  return ok({
+    state: changed(state, { rematchGameId: newGameId }, now),
+    events: [{ type: 'rematchAccepted', gameId: newGameId }],
+  });
+}

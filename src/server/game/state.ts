@@ -1,0 +1,54 @@
+import type { Player, Square } from '../../core/index.js';
+
+/** A clock setting: minutes per side as milliseconds, plus a per-move increment. */
+export interface ClockSetting {
+  readonly initialMs: number;
+  readonly incrementMs: number;
+}
+
+export type GameStatus = 'waiting' | 'playing' | 'finished';
+
+export type FinishReason = 'connect' | 'draw' | 'resign' | 'timeout';
+
+export type GameResult =
+  | {
+      readonly kind: 'win';
+      readonly winner: Player;
+      readonly reason: Exclude<FinishReason, 'draw'>;
+    }
+  | { readonly kind: 'draw'; readonly reason: 'draw' };
+
+/** Running clocks: what each side had left when the current turn began, and when it began. */
+export interface ClockState {
+  readonly remainingMs: readonly [number, number];
+  /** Server time (ms since epoch) at which the side to move started thinking. */
+  readonly turnStartedAt: number;
+}
+
+/**
+ * The whole authoritative state of one game, stored as one record. `version` rises by exactly
+ * one per accepted change (each move is one change), which is what compare-and-set checks.
+ */
+export interface GameState {
+  readonly id: string;
+  readonly version: number;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly status: GameStatus;
+  /** SHA-256 hex of each seat's secret; null while the seat is open. Index 0 is player 1. */
+  readonly seats: readonly [string | null, string | null];
+  /** 0-based columns in play order. */
+  readonly moves: readonly number[];
+  readonly clocks: ClockState | null;
+  readonly result: GameResult | null;
+  /** Winning cells (for display), filled when the game ends by a connection. */
+  readonly winCells: readonly Square[];
+  readonly rematchOfferedBy: Player | null;
+  readonly rematchGameId: string | null;
+  /** The game this one is a rematch of, if any. */
+  readonly previousGameId: string | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
+
+export const seatIndex = (player: Player): 0 | 1 => (player === 1 ? 0 : 1);

@@ -1,0 +1,48 @@
+import { movesToString } from '../../core/index.js';
+import type { GameSummary, PublicGame } from '../protocol/messages.js';
+import { remainingAt, turnOf } from './reducer.js';
+import type { GameState } from './state.js';
+
+/** What anyone may see of a game: seat hashes are reduced to "taken". */
+export function toPublic(
+  state: GameState,
+  connected: readonly [boolean, boolean],
+  now: number,
+): PublicGame {
+  const playing = state.status === 'playing';
+  return {
+    id: state.id,
+    version: state.version,
+    variant: state.variant,
+    clock: state.clock,
+    status: state.status,
+    seats: [
+      { taken: state.seats[0] !== null, connected: connected[0] },
+      { taken: state.seats[1] !== null, connected: connected[1] },
+    ],
+    moves: state.moves,
+    notation: movesToString(state.moves),
+    turn: playing ? turnOf(state) : null,
+    clocks: state.clocks
+      ? {
+          remainingMs: [remainingAt(state, 1, now) ?? 0, remainingAt(state, 2, now) ?? 0],
+          running: playing ? turnOf(state) : null,
+          serverNow: now,
+        }
+      : null,
+    result: state.result,
+    winCells: state.winCells,
+    rematch: { offeredBy: state.rematchOfferedBy, gameId: state.rematchGameId },
+    previousGameId: state.previousGameId,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+  };
+}
+
+export const toSummary = (state: GameState): GameSummary => ({
+  id: state.id,
+  variant: state.variant,
+  notation: movesToString(state.moves),
+  result: state.result,
+  updatedAt: state.updatedAt,
+});

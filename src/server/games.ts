@@ -1,0 +1,194 @@
+import { err, ok, parseVariant, type Player, type Result } from '../core/index.js';
+import { gameChannel, seekChannel, type Bus } from './bus/types.js';
+import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
+import type { ClockSetting, GameState } from './game/state.js';
+import type { Logger } from './log.js';
+import type { Metrics } from './metrics.js';
+import { ProtocolErrorCode, protocolError, type ProtocolError } from './protocol/errors.js';
+import { newId } from './secrets.js';
+import type { GameStore, SeekOutcome } from './store/types.js';
+
+/** How often a lost compare-and-set is retried before the client is told `conflict`. */
+const CAS_ATTEMPTS = 8;
+/** A quick-match seek lives this long unless its connection renews it. */
+export const SEEK_TTL_MS = 30_000;
+
+export interface Executed {
+  readonly state: GameState;
+  readonly events: readonly GameEvent[];
+}
+
+export interface ServiceDeps {
+  readonly store: GameStore;
+  readonly bus: Bus;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly metrics: Metrics;
+  readonly log: Logger;
+  /** Called with every state this process stored, before it is published. */
+  readonly onStored: (state: GameState) => void;
+}
+
+export const poolOf = (variant: string, clock: ClockSetting | null): string =>
+  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}`;
+
+/** Checks a variant text with the rules engine and returns its canonical form. */
+export function canonicalVariant(text: string): Result<string, ProtocolError> {
+  const variant = parseVariant(text);
+  if (!variant.ok) return err(protocolError(ProtocolErrorCode.BadVariant, variant.error.message));
+  const v = variant.value;
+  return ok(`${v.width}x${v.height}c${v.connect}`);
+}
+
+/**
+ * The authoritative game service: load, reduce, compare-and-set, publish. All game writes go
+ * through `execute`, so the rules and the version check are applied in exactly one place.
+ */
+export class GameService {
+  constructor(private readonly deps: ServiceDeps) {}
+
+  get store(): GameStore {
+    return this.deps.store;
+  }
+
+  async create(
+    variantText: string,
+    clock: ClockSetting | null,
+    side: Player | 'random',
+    secretHash: string,
+  ): Promise<Result<{ state: GameState; seat: Player }, ProtocolError>> {
+    const variant = canonicalVariant(variantText);
+    if (!variant.ok) return variant;
+    const seat: Player = side === 'random' ? (this.deps.random() < 0.5 ? 1 : 2) : side;
+    const state = newGame(
+      {
+        id: newId(),
+        variant: variant.value,
+        clock,
+        seats: seat === 1 ? [secretHash, null] : [null, secretHash],
+      },
+      this.deps.now(),
+    );
+    await this.deps.store.insertGame(state);
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info('game created', { game: state.id, variant: state.variant, seat });
+    return ok({ state, seat });
+  }
+
+  load(id: string): Promise<GameState | undefined> {
+    return this.deps.store.getGame(id);
+  }
+
+  /**
+   * Applies a command built from the freshest stored state. A lost compare-and-set reloads and
+   * rebuilds, so a move made on an old version then fails with `stale_version` instead of
+   * overwriting anything. A clock that ran out is settled first.
+   */
+  async execute(
+    id: string,
+    build: (state: GameState) => Result<Command, ProtocolError>,
+  ): Promise<Result<Executed, ProtocolError>> {
+    for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+      const stored = await this.deps.store.getGame(id);
+      if (!stored) return err(protocolError(ProtocolErrorCode.NotFound, 'no such game'));
+      const now = this.deps.now();
+      const settled = reduce(stored, { type: 'timeout' }, now);
+      if (!settled.ok) return settled;
+      let state = settled.value.state;
+      const events: GameEvent[] = [...settled.value.events];
+      let failure: ProtocolError | undefined;
+      const command = build(state);
+      if (command.ok) {
+        const applied = reduce(state, command.value, now);
+        if (applied.ok) {
+          state = applied.value.state;
+          events.push(...applied.value.events);
+        } else {
+          failure = applied.error;
+        }
+      } else {
+        failure = command.error;
+      }
+      if (state === stored) return failure ? err(failure) : ok({ state, events });
+
+      const rematch = events.find((e) => e.type === 'rematchAccepted');
+      if (rematch) await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now));
+      if (await this.deps.store.compareAndSet(state, stored.version)) {
+        this.stored(state, events);
+        return failure ? err(failure) : ok({ state, events });
+      }
+      if (rematch) await this.deps.store.deleteGame(rematch.gameId);
+      this.deps.metrics.casConflicts.add();
+    }
+    return err(protocolError(ProtocolErrorCode.Conflict, 'the game is too busy; try again'));
+  }
+
+  private stored(state: GameState, events: readonly GameEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'moved') this.deps.metrics.moves.add();
+      if (event.type === 'finished') {
+        this.deps.metrics.gamesFinished.add();
+        this.deps.log.info('game finished', {
+          game: state.id,
+          result: event.result.kind,
+          reason: event.result.reason,
+          moves: state.moves.length,
+        });
+      }
+      if (event.type === 'rematchAccepted') {
+        this.deps.metrics.gamesCreated.add();
+        this.deps.log.info('rematch', { game: state.id, rematch: event.gameId });
+      }
+    }
+    this.deps.onStored(state);
+    this.deps.bus.publish(gameChannel(state.id), { kind: 'game', state }).catch((e: unknown) => {
+      this.deps.log.warn('publish failed', { game: state.id, error: String(e) });
+    });
+  }
+
+  /** Queues a quick-match request or pairs it; the waiting partner is told over the bus. */
+  async seek(
+    variantText: string,
+    clock: ClockSetting | null,
+    secretHash: string,
+  ): Promise<Result<SeekOutcome, ProtocolError>> {
+    const variant = canonicalVariant(variantText);
+    if (!variant.ok) return variant;
+    const now = this.deps.now();
+    const outcome = await this.deps.store.seek(
+      {
+        id: newId(),
+        pool: poolOf(variant.value, clock),
+        secretHash,
+        now,
+        expiresAt: now + SEEK_TTL_MS,
+      },
+      (waitingHash, arrivingHash) => {
+        const waitingFirst = this.deps.random() < 0.5;
+        return newGame(
+          {
+            id: newId(),
+            variant: variant.value,
+            clock,
+            seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
+          },
+          now,
+        );
+      },
+    );
+    if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
+      this.deps.metrics.gamesCreated.add();
+      this.deps.log.info('quick match', {
+        game: outcome.gameId,
+        pool: poolOf(variant.value, clock),
+      });
+      await this.deps.bus.publish(seekChannel(outcome.partnerSeekId), {
+        kind: 'matched',
+        seekId: outcome.partnerSeekId,
+        gameId: outcome.gameId,
+        seat: outcome.partnerSeat,
+      });
+    }
+    return ok(outcome);
+  }
+}

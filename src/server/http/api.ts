@@ -1,0 +1,148 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GameService } from '../games.js';
+import type { Hub } from '../hub.js';
+import { toPublic, toSummary } from '../game/view.js';
+import type { Metrics } from '../metrics.js';
+import { ProtocolErrorCode, type ProtocolErrorCode as Code } from '../protocol/errors.js';
+import { CreateGameSchema, GameIdSchema, MAX_MESSAGE_BYTES } from '../protocol/messages.js';
+import { hashSecret } from '../secrets.js';
+import { originAllowed } from './origin.js';
+
+export interface ApiDeps {
+  readonly service: GameService;
+  readonly hub: Hub;
+  readonly metrics: Metrics;
+  readonly now: () => number;
+  readonly allowedOrigins: readonly string[];
+  readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
+}
+
+const STATUS: Partial<Record<Code, number>> = {
+  [ProtocolErrorCode.NotFound]: 404,
+  [ProtocolErrorCode.TooLarge]: 413,
+  [ProtocolErrorCode.Forbidden]: 403,
+  [ProtocolErrorCode.Internal]: 500,
+};
+
+function send(res: ServerResponse, status: number, body: unknown, metrics: Metrics): void {
+  metrics.http.add(1, { status: String(status) });
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+function fail(res: ServerResponse, code: Code, message: string, metrics: Metrics): void {
+  metrics.errors.add(1, { code });
+  send(res, STATUS[code] ?? 400, { error: { code, message } }, metrics);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_MESSAGE_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The small HTTP API: create a game, read one, list finished ones; plus health and metrics.
+ * Returns false when the path is not the API's, so the caller serves the web app.
+ */
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: ApiDeps,
+): Promise<boolean> {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const { metrics } = deps;
+  if (url.pathname === '/healthz') {
+    const health = await deps.health();
+    send(res, health.ok ? 200 : 503, { ok: health.ok, ...health.details }, metrics);
+    return true;
+  }
+  if (url.pathname === '/metrics') {
+    metrics.http.add(1, { status: '200' });
+    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+    res.end(metrics.render());
+    return true;
+  }
+  if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
+
+  if (url.pathname === '/api/games' && req.method === 'POST') {
+    if (!originAllowed(req, deps.allowedOrigins)) {
+      fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+      return true;
+    }
+    const text = await readBody(req);
+    if (text === undefined) {
+      fail(res, ProtocolErrorCode.TooLarge, 'request body too large', metrics);
+      return true;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      fail(res, ProtocolErrorCode.BadJson, 'the body is not valid JSON', metrics);
+      return true;
+    }
+    const body = CreateGameSchema.safeParse(json);
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      fail(
+        res,
+        ProtocolErrorCode.BadMessage,
+        `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+        metrics,
+      );
+      return true;
+    }
+    const { variant, clock, side, secret } = body.data;
+    const created = await deps.service.create(variant, clock, side, hashSecret(secret));
+    if (!created.ok) {
+      fail(res, created.error.code, created.error.message, metrics);
+      return true;
+    }
+    send(
+      res,
+      201,
+      {
+        gameId: created.value.state.id,
+        seat: created.value.seat,
+        game: toPublic(created.value.state, [false, false], deps.now()),
+      },
+      metrics,
+    );
+    return true;
+  }
+
+  if (url.pathname === '/api/games' && req.method === 'GET') {
+    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
+    const games = await deps.service.store.listFinished(limit);
+    send(res, 200, { games: games.map(toSummary) }, metrics);
+    return true;
+  }
+
+  const match = /^\/api\/games\/([^/]+)$/.exec(url.pathname);
+  if (match && req.method === 'GET') {
+    const id = GameIdSchema.safeParse(match[1]);
+    const state = id.success ? await deps.service.load(id.data) : undefined;
+    if (!state) {
+      fail(res, ProtocolErrorCode.NotFound, 'no such game', metrics);
+      return true;
+    }
+    const live = deps.hub.snapshot(state.id);
+    const game =
+      live && live.version >= state.version ? live : toPublic(state, [false, false], deps.now());
+    send(res, 200, { game }, metrics);
+    return true;
+  }
+  fail(res, ProtocolErrorCode.NotFound, 'no such API endpoint', metrics);
+  return true;
+}

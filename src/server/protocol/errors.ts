@@ -1,0 +1,38 @@
+/**
+ * Stable wire error codes: clients switch on these, never on message text. Adding a code is
+ * fine; renaming one breaks clients. Documented in docs/protocol.md.
+ */
+export const ProtocolErrorCode = {
+  BadJson: 'bad_json',
+  BadMessage: 'bad_message',
+  UnknownType: 'unknown_type',
+  TooLarge: 'too_large',
+  RateLimited: 'rate_limited',
+  NotFound: 'not_found',
+  NotJoined: 'not_joined',
+  NotASeat: 'not_a_seat',
+  NotYourTurn: 'not_your_turn',
+  StaleVersion: 'stale_version',
+  IllegalMove: 'illegal_move',
+  GameOver: 'game_over',
+  GameNotStarted: 'game_not_started',
+  GameNotOver: 'game_not_over',
+  SeatTaken: 'seat_taken',
+  BadVariant: 'bad_variant',
+  Conflict: 'conflict',
+  ShuttingDown: 'shutting_down',
+  Forbidden: 'forbidden',
+  Internal: 'internal',
+} as const;
+
+export type ProtocolErrorCode = (typeof ProtocolErrorCode)[keyof typeof ProtocolErrorCode];
+
+export interface ProtocolError {
+  readonly code: ProtocolErrorCode;
+  readonly message: string;
+}
+
+export const protocolError = (code: ProtocolErrorCode, message: string): ProtocolError => ({
+  code,
+  message,
+});
