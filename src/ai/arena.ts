@@ -5,6 +5,7 @@ import { Board } from './engine/board.js';
 import { isSolvable, type LevelId } from './levels.js';
 import { createRandom, pick, type RandomSource } from './random.js';
 import { winningColumns } from './rules.js';
+import type { MoveChoice } from './types.js';
 
 /**
  * Level-against-level matches: the measurement behind the difficulty ladder. Games start from
@@ -41,7 +42,7 @@ export interface MatchResult {
   readonly checked: number;
   readonly unchecked: number;
   readonly slips: readonly PerfectCheck[];
-  /** Perfect as the first player from the empty board (only when the opening is empty). */
+  /** Milliseconds per move, by level. */
   readonly moveTimes: Readonly<Record<LevelId, number[]>>;
 }
 
@@ -72,9 +73,17 @@ export interface GameReport {
   readonly scoreA: number;
 }
 
+export interface MoveReport {
+  readonly level: LevelId;
+  readonly ply: number;
+  readonly ms: number;
+  readonly choice: MoveChoice;
+}
+
 export function playMatch(
   setup: MatchSetup,
   onGame: (report: GameReport) => void = () => undefined,
+  onMove: (report: MoveReport) => void = () => undefined,
 ): MatchResult {
   const random = createRandom(setup.seed);
   let wins = 0;
@@ -107,7 +116,9 @@ export function playMatch(
         random,
         ...(setup.timeMs !== undefined ? { timeMs: setup.timeMs } : {}),
       });
-      moveTimes[level].push(Date.now() - started);
+      const ms = Date.now() - started;
+      moveTimes[level].push(ms);
+      onMove({ level, ply: game.ply, ms, choice });
       if (level === 'perfect' && setup.checkMs > 0 && isSolvable(setup.variant)) {
         const verdict = checkPerfect(game, choice.column, setup.checkMs);
         if (verdict === undefined) unchecked++;

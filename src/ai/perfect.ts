@@ -73,7 +73,9 @@ export function analyzeExactly(
     if (!solved.value.exact) interrupted = true;
     const { lower, upper } = solved.value;
     columns[column] =
-      lower === upper ? exact(-lower) : { exact: false, score: null, lower: -upper, upper: -lower };
+      lower === upper
+        ? exact(0 - lower)
+        : { exact: false, score: null, lower: -upper, upper: -lower };
   });
   return { columns, nodes, interrupted };
 }

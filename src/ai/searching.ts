@@ -58,7 +58,9 @@ export function searchMove(request: SearchRequest): MoveChoice {
   }
   const deadline = Date.now() + Math.max(0, request.timeMs);
   const signal = request.signal;
-  const margin = board.ply < style.openingPlies ? style.margin * 2 : style.margin;
+  // Margins are in four-in-a-row points; longer lines score on a larger scale, so scale with them.
+  const scale = Math.max(1, board.g.weights[board.g.connect - 1]! / 16);
+  const margin = (board.ply < style.openingPlies ? style.margin * 2 : style.margin) * scale;
   const result = searchRoot(board, {
     maxDepth: style.maxDepth,
     deadline,

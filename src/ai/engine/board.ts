@@ -219,6 +219,22 @@ export class Board {
     return false;
   }
 
+  /** Bit 1: player 1 completes a line by owning the empty `cell`; bit 2: player 2 does. */
+  completers(cell: number): number {
+    const g = this.g;
+    const need = g.connect - 1;
+    const counts = this.counts;
+    let found = 0;
+    for (let i = g.cellLineStart[cell]!, end = g.cellLineStart[cell + 1]!; i < end; i++) {
+      const base = g.cellLineIds[i]! * 2;
+      const c1 = counts[base]!;
+      const c2 = counts[base + 1]!;
+      if (c1 === need && c2 === 0) found |= 1;
+      else if (c2 === need && c1 === 0) found |= 2;
+    }
+    return found;
+  }
+
   /** Does dropping in `column` now win for `player`? (The column must have room.) */
   winsAt(player: number, column: number): boolean {
     return this.completes(player, column * this.g.height + this.heights[column]!);

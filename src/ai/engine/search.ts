@@ -101,18 +101,20 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
     if (board.full) return 0;
     const me = board.turn;
     const them = 3 - me;
-    // A win now ends the game: nothing else needs searching.
-    for (let column = 0; column < width; column++) {
-      if (board.canPlay(column) && board.winsAt(me, column)) return WIN - board.ply - 1;
-    }
-    // The opponent's playable wins must be blocked; two at once cannot be.
+    // A win now ends the game: nothing else needs searching. The opponent's playable wins must
+    // be blocked; two at once cannot be.
     let forced = -1;
+    let theirWins = 0;
     for (let column = 0; column < width; column++) {
-      if (board.canPlay(column) && board.winsAt(them, column)) {
-        if (forced >= 0) return -(WIN - board.ply - 2);
-        forced = column;
-      }
+      const row = board.heights[column]!;
+      if (row >= g.height) continue;
+      const who = board.completers(column * g.height + row);
+      if (who === 0) continue;
+      if ((who & me) !== 0) return WIN - board.ply - 1;
+      theirWins++;
+      forced = column;
     }
+    if (theirWins > 1) return -(WIN - board.ply - 2);
     if (depth <= 0 && forced < 0) return evaluate(board);
     // Scores are bounded by the soonest possible win or loss from here.
     const best = WIN - board.ply - 1;
