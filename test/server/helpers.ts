@@ -1,0 +1,246 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server/app.js';
+import { configFromEnv } from '../../src/server/config.js';
+import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
+import { PostgresStore } from '../../src/server/store/postgres.js';
+import { SqliteStore } from '../../src/server/store/sqlite.js';
+import type { GameStore } from '../../src/server/store/types.js';
+
+export const TEST_DATABASE_URL =
+  process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+/** A unique name per test run, so parallel runs never share a schema or key prefix. */
+export const uniqueName = (prefix: string): string =>
+  `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+export const newSecret = (): string => randomBytes(18).toString('base64url');
+
+/** Where a test's data lives: environment for a server process, plus cleanup. */
+export interface Backend {
+  readonly name: 'sqlite' | 'postgres';
+  readonly env: Record<string, string>;
+  open(): Promise<GameStore>;
+  cleanup(): Promise<void>;
+}
+
+export function sqliteBackend(): Backend {
+  const dir = mkdtempSync(path.join(tmpdir(), 'c4-server-'));
+  const file = path.join(dir, 'c4.sqlite');
+  return {
+    name: 'sqlite',
+    env: { DATABASE_PATH: file },
+    open: async () => {
+      const store = new SqliteStore(file);
+      await store.migrate();
+      return store;
+    },
+    cleanup: () => {
+      rmSync(dir, { recursive: true, force: true });
+      return Promise.resolve();
+    },
+  };
+}
+
+export function postgresBackend(): Backend {
+  const schema = uniqueName('c4test');
+  return {
+    name: 'postgres',
+    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+    open: async () => {
+      const store = new PostgresStore(TEST_DATABASE_URL, schema);
+      await store.migrate();
+      return store;
+    },
+    cleanup: async () => {
+      const store = new PostgresStore(TEST_DATABASE_URL, schema);
+      await store.dropSchema();
+      await store.close();
+    },
+  };
+}
+
+export const BACKENDS: readonly (() => Backend)[] = [sqliteBackend, postgresBackend];
+
+/** An in-process server on a free port. */
+export async function startTestServer(
+  backend: Backend,
+  options: StartOptions = {},
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const config = configFromEnv(
+    { PORT: '0', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '200', ...backend.env, ...extraEnv },
+    path.join(tmpdir(), 'c4-no-web'),
+  );
+  return startServer(config, options);
+}
+
+/** A real WebSocket client that records every message and can wait for one. */
+export class TestClient {
+  readonly messages: ServerMessage[] = [];
+  private waiters: { test: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] =
+    [];
+  closed = false;
+  closeCode: number | undefined;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const message = JSON.parse((data as Buffer).toString('utf8')) as ServerMessage;
+      this.messages.push(message);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(message)) return true;
+        w.resolve(message);
+        return false;
+      });
+    });
+    ws.on('close', (code) => {
+      this.closed = true;
+      this.closeCode = code;
+    });
+  }
+
+  static async connect(baseUrl: string, headers: Record<string, string> = {}): Promise<TestClient> {
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { headers });
+    const client = new TestClient(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => {
+        resolve();
+      });
+      ws.once('error', reject);
+    });
+    return client;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(typeof message === 'string' ? message : JSON.stringify(message));
+  }
+
+  /** The first message (already received or future) after `from` that passes `test`. */
+  waitFor<T extends ServerMessage>(
+    test: (m: ServerMessage) => m is T,
+    timeoutMs = 5000,
+    from = 0,
+  ): Promise<T> {
+    const seen = this.messages.slice(from).find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`timed out; last messages: ${JSON.stringify(this.messages.slice(-3))}`));
+      }, timeoutMs);
+      this.waiters.push({
+        test,
+        resolve: (m) => {
+          clearTimeout(timer);
+          resolve(m as T);
+        },
+      });
+    });
+  }
+
+  /** Sends and waits for the reply carrying the same request id. */
+  async request(message: Record<string, unknown>, timeoutMs = 5000): Promise<ServerMessage> {
+    const id = randomBytes(6).toString('hex');
+    const from = this.messages.length;
+    this.send({ ...message, id });
+    return this.waitFor((m): m is ServerMessage => 'id' in m && m.id === id, timeoutMs, from);
+  }
+
+  /** The newest game snapshot with at least `version`. */
+  gameAt(version: number, timeoutMs = 5000): Promise<PublicGame> {
+    return this.waitFor(
+      (m): m is Extract<ServerMessage, { type: 'game' }> =>
+        m.type === 'game' && m.game.version >= version,
+      timeoutMs,
+    ).then((m) => this.latestGame() ?? m.game);
+  }
+
+  latestGame(): PublicGame | undefined {
+    for (let i = this.messages.length - 1; i >= 0; i--) {
+      const m = this.messages[i]!;
+      if (m.type === 'game') return m.game;
+    }
+    return undefined;
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.ws.once('close', () => {
+        resolve();
+      });
+      this.ws.close();
+    });
+  }
+}
+
+export async function createGame(
+  baseUrl: string,
+  body: Record<string, unknown>,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const response = await fetch(baseUrl + 'api/games', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+}
+
+/** A server in its own process (`node --import tsx src/server/main.ts`), killable for real. */
+export class ServerProcess {
+  private child: ChildProcess | undefined;
+  url = '';
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start(port = 0): Promise<string> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..', '..'),
+      env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+    this.url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`server did not start: ${stderr}`));
+      }, 20_000);
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += String(d);
+        const match = /Connect Four at (http:\/\/\S+\/)/.exec(out);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]!);
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}: ${stderr}`));
+      });
+    });
+    return this.url;
+  }
+
+  get port(): number {
+    return Number(new URL(this.url).port);
+  }
+
+  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', () => {
+        resolve();
+      });
+      child.kill(signal);
+    });
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CLASSIC, Position, unwrap } from '../../src/core/index.js';
+import {
+  flagDeadline,
+  newGame,
+  reduce,
+  rematchOf,
+  remainingAt,
+  type Command,
+} from '../../src/server/game/reducer.js';
+import { sameHash, seatOfHash } from '../../src/server/game/same-hash.js';
+import type { GameState } from '../../src/server/game/state.js';
+
+const A = 'a'.repeat(64);
+const B = 'b'.repeat(64);
+const T0 = 1_000_000;
+
+const started = (clock: GameState['clock'] = null): GameState =>
+  newGame({ id: 'game-0001', variant: '7x6c4', clock, seats: [A, B] }, T0);
+
+function apply(state: GameState, command: Command, now = T0): GameState {
+  const result = reduce(state, command, now);
+  if (!result.ok) throw new Error(result.error.code);
+  return result.value.state;
+}
+
+function codeOf(state: GameState, command: Command, now = T0): string {
+  const result = reduce(state, command, now);
+  return result.ok ? 'ok' : result.error.code;
+}
+
+describe('game reducer', () => {
+  it('waits for the second seat, then starts', () => {
+    const waiting = newGame(
+      { id: 'g1234567', variant: '7x6c4', clock: null, seats: [A, null] },
+      T0,
+    );
+    expect(waiting.status).toBe('waiting');
+    expect(codeOf(waiting, { type: 'move', by: 1, column: 3, version: 0 })).toBe(
+      'game_not_started',
+    );
+    const joined = reduce(waiting, { type: 'claim', seat: null, secretHash: B }, T0);
+    expect(joined.ok && joined.value.state.status).toBe('playing');
+    expect(joined.ok && joined.value.state.version).toBe(1);
+    expect(joined.ok && joined.value.events.map((e) => e.type)).toEqual(['seated', 'started']);
+    // Claiming again with a held secret changes nothing; a third secret finds no seat.
+    const full = joined.ok ? joined.value.state : waiting;
+    const again = reduce(full, { type: 'claim', seat: null, secretHash: A }, T0);
+    expect(again.ok && again.value.state).toBe(full);
+    expect(codeOf(full, { type: 'claim', seat: null, secretHash: 'c'.repeat(64) })).toBe(
+      'seat_taken',
+    );
+  });
+
+  it('rejects stale versions, moves out of turn and illegal columns', () => {
+    const game = started();
+    expect(codeOf(game, { type: 'move', by: 2, column: 3, version: 0 })).toBe('not_your_turn');
+    expect(codeOf(game, { type: 'move', by: 1, column: 3, version: 1 })).toBe('stale_version');
+    expect(codeOf(game, { type: 'move', by: 1, column: 7, version: 0 })).toBe('illegal_move');
+    const one = apply(game, { type: 'move', by: 1, column: 3, version: 0 });
+    expect(one.version).toBe(1);
+    // The same message delivered twice: the second one is stale.
+    expect(codeOf(one, { type: 'move', by: 1, column: 3, version: 0 })).toBe('stale_version');
+  });
+
+  it('finishes with the winning line and refuses further moves', () => {
+    let game = started();
+    for (const column of [0, 1, 0, 1, 0, 1, 0]) {
+      game = apply(game, {
+        type: 'move',
+        by: game.moves.length % 2 === 0 ? 1 : 2,
+        column,
+        version: game.version,
+      });
+    }
+    expect(game.status).toBe('finished');
+    expect(game.result).toEqual({ kind: 'win', winner: 1, reason: 'connect' });
+    expect(game.winCells).toEqual([0, 1, 2, 3].map((row) => ({ column: 0, row })));
+    expect(codeOf(game, { type: 'move', by: 2, column: 1, version: game.version })).toBe(
+      'game_over',
+    );
+    expect(codeOf(game, { type: 'resign', by: 2 })).toBe('game_over');
+  });
+
+  it('resigning gives the game to the other side', () => {
+    const game = apply(started(), { type: 'resign', by: 1 });
+    expect(game.result).toEqual({ kind: 'win', winner: 2, reason: 'resign' });
+  });
+
+  it('runs clocks by server time, adds the increment and flags a player who runs out', () => {
+    const clock = { initialMs: 60_000, incrementMs: 2_000 };
+    let game = started(clock);
+    game = apply(game, { type: 'move', by: 1, column: 3, version: 0 }, T0 + 10_000);
+    expect(game.clocks?.remainingMs).toEqual([52_000, 60_000]);
+    expect(remainingAt(game, 2, T0 + 15_000)).toBe(55_000);
+    expect(flagDeadline(game)).toBe(T0 + 70_000);
+    // Not yet out of time: the timeout command changes nothing.
+    expect(apply(game, { type: 'timeout' }, T0 + 69_999)).toBe(game);
+    expect(codeOf(game, { type: 'move', by: 2, column: 3, version: 1 }, T0 + 70_000)).toBe(
+      'game_over',
+    );
+    const flagged = apply(game, { type: 'timeout' }, T0 + 70_000);
+    expect(flagged.result).toEqual({ kind: 'win', winner: 1, reason: 'timeout' });
+    expect(flagged.clocks?.remainingMs).toEqual([52_000, 0]);
+  });
+
+  it('a rematch needs both players and swaps the sides', () => {
+    const over = apply(started(), { type: 'resign', by: 2 });
+    expect(codeOf(started(), { type: 'rematch', by: 1, newGameId: 'next0001' })).toBe(
+      'game_not_over',
+    );
+    const offered = apply(over, { type: 'rematch', by: 1, newGameId: 'next0001' });
+    expect(offered.rematchOfferedBy).toBe(1);
+    expect(apply(offered, { type: 'rematch', by: 1, newGameId: 'next0002' })).toBe(offered);
+    const accepted = apply(offered, { type: 'rematch', by: 2, newGameId: 'next0003' });
+    expect(accepted.rematchGameId).toBe('next0003');
+    const next = rematchOf(accepted, 'next0003', T0);
+    expect(next.seats).toEqual([B, A]);
+    expect(next.status).toBe('playing');
+    expect(next.previousGameId).toBe(over.id);
+  });
+
+  it('compares secret hashes exactly', () => {
+    expect(sameHash(A, A)).toBe(true);
+    expect(sameHash(A, B)).toBe(false);
+    expect(sameHash(null, A)).toBe(false);
+    expect(sameHash(A, A.slice(1))).toBe(false);
+    expect(seatOfHash([A, B], B)).toBe(2);
+    expect(seatOfHash([A, null], B)).toBe(null);
+  });
+
+  it('property: any stream of proposals applies exactly the accepted moves, one version each', () => {
+    const proposal = fc.record({
+      by: fc.constantFrom(1 as const, 2 as const),
+      column: fc.integer({ min: -1, max: 7 }),
+      versionDelta: fc.constantFrom(0, 0, 0, -1, 1),
+    });
+    fc.assert(
+      fc.property(fc.array(proposal, { maxLength: 80 }), (proposals) => {
+        let game = started();
+        const accepted: number[] = [];
+        for (const p of proposals) {
+          const result = reduce(
+            game,
+            { type: 'move', by: p.by, column: p.column, version: game.version + p.versionDelta },
+            T0,
+          );
+          if (!result.ok) continue;
+          expect(result.value.state.version).toBe(game.version + 1);
+          expect(p.by).toBe(game.moves.length % 2 === 0 ? 1 : 2);
+          expect(p.versionDelta).toBe(0);
+          accepted.push(p.column);
+          game = result.value.state;
+        }
+        expect(game.moves).toEqual(accepted);
+        expect(game.version).toBe(accepted.length);
+        const replay = unwrap(Position.fromMoves(CLASSIC, accepted));
+        expect(game.status === 'finished').toBe(replay.isOver);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGame } from '../../src/server/game/reducer.js';
+import type { GameState } from '../../src/server/game/state.js';
+import { MIGRATIONS } from '../../src/server/store/migrations.js';
+import type { GameStore } from '../../src/server/store/types.js';
+import { BACKENDS, type Backend } from './helpers.js';
+
+const hash = (c: string): string => c.repeat(64);
+
+function game(id: string, now = 1000): GameState {
+  return newGame({ id, variant: '7x6c4', clock: null, seats: [hash('a'), hash('b')] }, now);
+}
+
+describe.each(BACKENDS.map((make) => [make().name, make] as const))('%s store', (_name, make) => {
+  let backend: Backend;
+  let store: GameStore;
+
+  beforeAll(async () => {
+    backend = make();
+    store = await backend.open();
+  });
+  afterAll(async () => {
+    await store.close();
+    await backend.cleanup();
+  });
+
+  it('migrations are versioned and re-running them changes nothing', async () => {
+    expect(await store.migrate()).toBe(MIGRATIONS.at(-1)!.version);
+    expect(await store.migrate()).toBe(MIGRATIONS.at(-1)!.version);
+  });
+
+  it('round-trips a game', async () => {
+    const g = game('roundtrip1');
+    await store.insertGame(g);
+    expect(await store.getGame('roundtrip1')).toEqual(g);
+    expect(await store.getGame('missing00')).toBeUndefined();
+  });
+
+  it('compare-and-set lets exactly one of two writers of the same version win', async () => {
+    const g = game('casgame01');
+    await store.insertGame(g);
+    const left = { ...g, version: 1, moves: [0] };
+    const right = { ...g, version: 1, moves: [6] };
+    const wins = await Promise.all([store.compareAndSet(left, 0), store.compareAndSet(right, 0)]);
+    expect(wins.filter(Boolean)).toHaveLength(1);
+    const stored = await store.getGame('casgame01');
+    expect(stored?.version).toBe(1);
+    expect(stored?.moves).toEqual(wins[0] ? [0] : [6]);
+    // A writer still holding version 0 can never overwrite.
+    expect(await store.compareAndSet({ ...g, version: 1, moves: [2] }, 0)).toBe(false);
+  });
+
+  it('many concurrent increments lose no update', async () => {
+    await store.insertGame(game('counter01'));
+    const bump = async (): Promise<void> => {
+      for (;;) {
+        const current = (await store.getGame('counter01'))!;
+        const next = { ...current, version: current.version + 1, moves: [...current.moves, 0] };
+        if (await store.compareAndSet(next, current.version)) return;
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, bump));
+    const final = await store.getGame('counter01');
+    expect(final?.version).toBe(20);
+    expect(final?.moves).toHaveLength(20);
+  });
+
+  it('lists finished games newest first', async () => {
+    await store.insertGame({ ...game('finished1', 5000), status: 'finished' });
+    await store.insertGame({ ...game('finished2', 6000), status: 'finished' });
+    const listed = await store.listFinished(10);
+    expect(listed.map((g) => g.id).slice(0, 2)).toEqual(['finished2', 'finished1']);
+  });
+
+  it('quick match pairs two seekers of one pool once, and remembers the match', async () => {
+    let made = 0;
+    const pair = (waiting: string, arriving: string): GameState => {
+      made++;
+      return { ...game(`paired0${made}`), seats: [waiting, arriving] };
+    };
+    const now = 10_000;
+    const first = await store.seek(
+      { id: 'seek0001', pool: 'p1', secretHash: hash('1'), now, expiresAt: now + 30_000 },
+      pair,
+    );
+    expect(first).toEqual({ kind: 'waiting', seekId: 'seek0001' });
+    const other = await store.seek(
+      { id: 'seek0002', pool: 'p2', secretHash: hash('2'), now, expiresAt: now + 30_000 },
+      pair,
+    );
+    expect(other.kind).toBe('waiting');
+    const second = await store.seek(
+      { id: 'seek0003', pool: 'p1', secretHash: hash('3'), now, expiresAt: now + 30_000 },
+      pair,
+    );
+    expect(second).toMatchObject({
+      kind: 'matched',
+      gameId: 'paired01',
+      seat: 2,
+      partnerSeekId: 'seek0001',
+      partnerSeat: 1,
+    });
+    expect((await store.getGame('paired01'))?.seats).toEqual([hash('1'), hash('3')]);
+    // The waiting player asking again learns of its game; nobody is paired twice.
+    const again = await store.seek(
+      { id: 'seek0004', pool: 'p1', secretHash: hash('1'), now, expiresAt: now + 30_000 },
+      pair,
+    );
+    expect(again).toMatchObject({ kind: 'matched', gameId: 'paired01', seat: 1 });
+    expect(made).toBe(1);
+  });
+
+  it('concurrent seekers in one pool are all paired, none twice', async () => {
+    const now = 20_000;
+    let made = 0;
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        store.seek(
+          {
+            id: `conc000${i}`,
+            pool: 'p3',
+            secretHash: hash(String.fromCharCode(100 + i)),
+            now,
+            expiresAt: now + 30_000,
+          },
+          (w, a) => ({ ...game(`concgame${made++}`), seats: [w, a] }),
+        ),
+      ),
+    );
+    expect(made).toBe(4);
+    expect(outcomes.filter((o) => o.kind === 'matched')).toHaveLength(4);
+  });
+
+  it('expired and cancelled seeks are not paired', async () => {
+    const pair = (w: string, a: string): GameState => ({ ...game('expired01'), seats: [w, a] });
+    await store.seek(
+      { id: 'old00001', pool: 'p4', secretHash: hash('x'), now: 0, expiresAt: 10 },
+      pair,
+    );
+    await store.seek(
+      { id: 'gone0001', pool: 'p4', secretHash: hash('y'), now: 50, expiresAt: 100_000 },
+      pair,
+    );
+    await store.cancelSeek('gone0001');
+    const late = await store.seek(
+      { id: 'late0001', pool: 'p4', secretHash: hash('z'), now: 100, expiresAt: 100_000 },
+      pair,
+    );
+    expect(late.kind).toBe('waiting');
+  });
+});
