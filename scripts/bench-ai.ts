@@ -1,10 +1,15 @@
 // Per-move latency of every computer level on the three calibration boards, measured on
 // positions reached in play (level against itself from seeded two-ply random openings).
 // Run: npm run bench:ai [-- --games N] ; prints a Markdown table for BENCHMARKS.md.
+// npm run bench:ai -- --expert-duel N [--variants 9x7c4] [--time-ms T] compares alpha-beta with MCTS.
 import { parseArgs } from 'node:util';
 import { playMatch, type MoveReport } from '../src/ai/arena.js';
-import { LEVELS, levelLabel, setOpeningBook } from '../src/ai/index.js';
-import { parseVariant, unwrap } from '../src/core/index.js';
+import { SEARCH_STYLES } from '../src/ai/choose.js';
+import { Board } from '../src/ai/engine/board.js';
+import { mctsSearch } from '../src/ai/engine/mcts.js';
+import { LEVELS, createRandom, levelLabel, setOpeningBook } from '../src/ai/index.js';
+import { searchMove } from '../src/ai/searching.js';
+import { Position, parseVariant, unwrap } from '../src/core/index.js';
 import { loadBook } from '../src/cli/book-file.js';
 
 const { values } = parseArgs({
@@ -12,8 +17,56 @@ const { values } = parseArgs({
     games: { type: 'string', default: '4' },
     'perfect-games': { type: 'string', default: '2' },
     variants: { type: 'string', default: '7x6c4,7x7c5,9x7c4' },
+    /** Instead of latencies: N games of alpha-beta Expert against MCTS with the same time. */
+    'expert-duel': { type: 'string' },
+    'time-ms': { type: 'string', default: '900' },
   },
 });
+
+if (values['expert-duel'] !== undefined) {
+  expertDuel(Number(values['expert-duel']), Number(values['time-ms']), values.variants);
+  process.exit(0);
+}
+
+/** Alpha-beta (the Expert level's search) against UCT with equal time per move. */
+function expertDuel(games: number, timeMs: number, variants: string): void {
+  for (const text of variants.split(',')) {
+    const variant = unwrap(parseVariant(text));
+    const random = createRandom(99);
+    let abScore = 0;
+    let playouts = 0;
+    let mctsMoves = 0;
+    for (let game = 0; game < games; game++) {
+      const position = Position.empty(variant);
+      // Two random plies so the games differ; colours alternate.
+      for (let i = 0; i < 2; i++) position.play(Math.floor(random() * variant.width));
+      const abPlays = game % 2 === 0 ? 1 : 2;
+      while (!position.isOver) {
+        let column: number;
+        if (position.turn === abPlays) {
+          column = searchMove({
+            position,
+            style: SEARCH_STYLES.perfect,
+            timeMs,
+            random,
+            signal: undefined,
+          }).column;
+        } else {
+          const result = mctsSearch(Board.from(position), Date.now() + timeMs, () => false, random);
+          playouts += result.playouts;
+          mctsMoves++;
+          column = result.column;
+        }
+        position.play(column);
+      }
+      const outcome = position.outcome;
+      abScore += outcome.kind === 'win' ? (outcome.winner === abPlays ? 1 : 0) : 0.5;
+    }
+    console.log(
+      `${text}: alpha-beta ${abScore} / ${games} against MCTS (${timeMs} ms a move; MCTS ${Math.round(playouts / Math.max(1, mctsMoves))} playouts a move)`,
+    );
+  }
+}
 const loaded = loadBook();
 const bookNote =
   'book' in loaded ? `opening book ${loaded.book.size} positions` : 'no opening book';
