@@ -1,0 +1,343 @@
+import type { Player, Position, Square } from '../../core/index.js';
+import { hintLabel, type Hint } from '../state/hints.js';
+
+/**
+ * The board view: draws a position, animates drops, reports column choices. It holds no game
+ * rules and no game state beyond what it shows, so local play, analysis and online games all
+ * drive it the same way (like lichess' chessground):
+ *
+ *   const board = createBoard(element, { onSelect: (column) => game.drop(column) });
+ *   await board.set({ position, interactive: true });   // animates a newly added last move
+ *
+ * Accessibility: every column is a button named "Column N, …"; the cells form a table whose
+ * cells are named "Column N, row R: Red" (row 1 at the bottom). Announcements are the host's job.
+ */
+export interface BoardState {
+  readonly position: Position;
+  /** Whether the person at this device may drop now (clicks are ignored otherwise). */
+  readonly interactive: boolean;
+  /** Per-column scores for the side to move, or null to hide them. */
+  readonly hints?: readonly Hint[] | null;
+  /** Shown while the hints are still being computed or are only estimates. */
+  readonly hintsPending?: boolean;
+}
+
+export interface BoardConfig {
+  /** A column was chosen (click, tap, Enter/Space on a focused column). 0-based. */
+  readonly onSelect?: (column: number) => void;
+  /** Names of the two sides for accessible labels; default Red and Yellow. */
+  readonly names?: Readonly<Record<Player, string>>;
+  /** Skip animations (default: follows `prefers-reduced-motion`). */
+  readonly reducedMotion?: () => boolean;
+}
+
+export interface BoardApi {
+  /** Shows a state; resolves once a drop animation (if any) has finished. */
+  set(state: BoardState): Promise<void>;
+  /** The column the keyboard cursor is on. */
+  readonly selected: number;
+  /** Moves the keyboard cursor by `delta` columns (wrapping) and focuses it. */
+  moveSelection(delta: number): void;
+  /** Puts the cursor (and the preview) on a column and focuses it. */
+  select(column: number): void;
+  /** True while a disc is falling. */
+  readonly animating: boolean;
+  /** Briefly shakes a column (for a full-column message). */
+  nudge(column: number): void;
+  readonly element: HTMLElement;
+  destroy(): void;
+}
+
+const DEFAULT_NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+
+const systemReducedMotion = (): boolean =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardApi {
+  const names = config.names ?? DEFAULT_NAMES;
+  const reducedMotion = config.reducedMotion ?? systemReducedMotion;
+  const root = document.createElement('div');
+  root.className = 'board';
+  host.replaceChildren(root);
+
+  let width = 0;
+  let height = 0;
+  let shown: { moves: readonly number[]; key: string } | undefined;
+  let cells: HTMLElement[] = []; // index column * height + row
+  let columns: HTMLButtonElement[] = [];
+  let hintRow: HTMLElement | undefined;
+  let table: HTMLElement | undefined;
+  let state: BoardState | undefined;
+  let selected = 0;
+  let hover: number | null = null;
+  let animating = false;
+
+  const cellAt = (column: number, row: number): HTMLElement => cells[column * height + row]!;
+
+  function build(position: Position): void {
+    ({ width, height } = position.variant);
+    root.style.setProperty('--cols', String(width));
+    root.style.setProperty('--rows', String(height));
+    root.dataset['variant'] = `${width}x${height}c${position.variant.connect}`;
+    hintRow = document.createElement('div');
+    hintRow.className = 'hint-row';
+    hintRow.setAttribute('aria-hidden', 'true');
+    const frame = document.createElement('div');
+    frame.className = 'frame';
+    table = document.createElement('div');
+    table.className = 'cells';
+    table.setAttribute('role', 'table');
+    table.setAttribute('aria-label', `Board, ${width} columns by ${height} rows`);
+    cells = new Array<HTMLElement>(width * height);
+    for (let row = height - 1; row >= 0; row--) {
+      const rowElement = document.createElement('div');
+      rowElement.setAttribute('role', 'row');
+      rowElement.className = 'row';
+      for (let column = 0; column < width; column++) {
+        const cell = document.createElement('div');
+        cell.setAttribute('role', 'cell');
+        cell.className = 'cell';
+        cell.dataset['col'] = String(column + 1);
+        cell.dataset['row'] = String(row + 1);
+        rowElement.append(cell);
+        cells[column * height + row] = cell;
+      }
+      table.append(rowElement);
+    }
+    const buttons = document.createElement('div');
+    buttons.className = 'columns';
+    buttons.setAttribute('role', 'group');
+    buttons.setAttribute('aria-label', 'Columns: choose one to drop a disc');
+    columns = [];
+    for (let column = 0; column < width; column++) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'column';
+      button.dataset['col'] = String(column + 1);
+      button.tabIndex = column === selected ? 0 : -1;
+      button.addEventListener('click', (event) => {
+        // The second click of a double click is not a second move.
+        if (event.detail > 1) return;
+        selected = column;
+        choose(column);
+      });
+      button.addEventListener('pointerenter', (event) => {
+        if (event.pointerType === 'mouse') setHover(column);
+      });
+      button.addEventListener('pointerleave', () => {
+        setHover(null);
+      });
+      button.addEventListener('focus', () => {
+        selected = column;
+        updateTabStops();
+        setHover(column);
+      });
+      button.addEventListener('blur', () => {
+        setHover(null);
+      });
+      columns.push(button);
+      buttons.append(button);
+      const label = document.createElement('span');
+      label.className = 'hint';
+      hintRow.append(label);
+    }
+    frame.append(table, buttons);
+    root.replaceChildren(hintRow, frame);
+    shown = undefined;
+    selected = Math.min(selected, width - 1);
+  }
+
+  function choose(column: number): void {
+    if (!state || animating || !state.interactive) return;
+    config.onSelect?.(column);
+  }
+
+  function updateTabStops(): void {
+    columns.forEach((button, column) => {
+      button.tabIndex = column === selected ? 0 : -1;
+    });
+  }
+
+  function setHover(column: number | null): void {
+    hover = column;
+    renderPreview();
+  }
+
+  function renderPreview(): void {
+    for (const cell of cells) cell.classList.remove('preview', 'preview-1', 'preview-2');
+    columns.forEach((button, column) => button.classList.toggle('hover', column === hover));
+    if (hover === null || !state || !state.interactive || animating) return;
+    const position = state.position;
+    if (position.isOver || !position.canPlay(hover)) return;
+    const cell = cellAt(hover, position.columnHeight(hover));
+    cell.classList.add('preview', `preview-${position.turn}`);
+  }
+
+  function discFor(player: Player): HTMLElement {
+    const disc = document.createElement('span');
+    disc.className = `disc p${player}`;
+    return disc;
+  }
+
+  function renderCells(position: Position): void {
+    const outcome = position.outcome;
+    const winning = new Set(
+      outcome.kind === 'win' ? outcome.cells.map((s: Square) => s.column * height + s.row) : [],
+    );
+    const last = position.moves[position.moves.length - 1];
+    const lastIndex = last === undefined ? -1 : last * height + position.columnHeight(last) - 1;
+    for (let column = 0; column < width; column++) {
+      for (let row = 0; row < height; row++) {
+        const index = column * height + row;
+        const cell = cellAt(column, row);
+        const content = position.cell(column, row);
+        const current = cell.firstElementChild as HTMLElement | null;
+        if (content === 0) {
+          current?.remove();
+        } else if (!current?.classList.contains(`p${content}`)) {
+          cell.replaceChildren(discFor(content));
+        }
+        cell.dataset['cell'] = content === 0 ? 'empty' : content === 1 ? 'red' : 'yellow';
+        const isWin = winning.has(index);
+        cell.classList.toggle('win', isWin);
+        cell.classList.toggle('last', index === lastIndex);
+        const what = content === 0 ? 'empty' : names[content];
+        cell.setAttribute(
+          'aria-label',
+          `Column ${column + 1}, row ${row + 1}: ${what}${isWin ? ', winning line' : ''}`,
+        );
+      }
+    }
+    root.classList.toggle('won', outcome.kind === 'win');
+    root.classList.toggle('over', outcome.kind !== 'ongoing');
+  }
+
+  function renderColumns(current: BoardState): void {
+    const position = current.position;
+    const hints = current.hints ?? null;
+    root.classList.toggle('with-hints', hints !== null);
+    root.classList.toggle('hints-pending', current.hintsPending === true);
+    root.classList.toggle('interactive', current.interactive);
+    columns.forEach((button, column) => {
+      const free = height - position.columnHeight(column);
+      const hint = hints?.[column];
+      const label = hint ? hintLabel(hint) : undefined;
+      const parts = [`Column ${column + 1}`];
+      if (free === 0) parts.push('full');
+      else if (!position.isOver) parts.push(`lands in row ${height - free + 1}`);
+      if (label && hint?.kind !== 'full') parts.push(label.long);
+      button.setAttribute('aria-label', parts.join(', '));
+      button.setAttribute(
+        'aria-disabled',
+        String(free === 0 || position.isOver || !current.interactive),
+      );
+      button.classList.toggle('full', free === 0);
+      const hintElement = hintRow?.children[column] as HTMLElement | undefined;
+      if (hintElement) {
+        hintElement.textContent = label?.short ?? '';
+        hintElement.dataset['tone'] = label?.tone ?? 'none';
+        hintElement.title = label ? `Column ${column + 1}: ${label.long}` : '';
+      }
+    });
+  }
+
+  /** The position adds exactly one move to what is on screen. */
+  function isNextMove(position: Position): boolean {
+    if (!shown || position.moves.length !== shown.moves.length + 1) return false;
+    return shown.moves.every((column, index) => position.moves[index] === column);
+  }
+
+  async function animateDrop(column: number, row: number): Promise<void> {
+    const disc = cellAt(column, row).firstElementChild as HTMLElement | null;
+    if (!disc || typeof disc.animate !== 'function') return;
+    const pitch = cellAt(0, 0).getBoundingClientRect().height || 40;
+    const distance = (height - row) * pitch;
+    const duration = 220 + 70 * Math.sqrt(height - row);
+    animating = true;
+    root.classList.add('animating');
+    renderPreview();
+    disc.classList.add('falling');
+    try {
+      await disc.animate(
+        [
+          { transform: `translateY(${-distance}px)`, easing: 'cubic-bezier(0.5, 0, 1, 1)' },
+          { transform: 'translateY(0)', offset: 0.72, easing: 'ease-out' },
+          { transform: `translateY(${-pitch * 0.14}px)`, offset: 0.86, easing: 'ease-in' },
+          { transform: 'translateY(0)' },
+        ],
+        { duration },
+      ).finished;
+    } catch {
+      // Cancelled by a newer render: nothing to finish.
+    } finally {
+      disc.classList.remove('falling');
+      animating = false;
+      root.classList.remove('animating');
+      renderPreview();
+    }
+  }
+
+  async function set(next: BoardState): Promise<void> {
+    const position = next.position;
+    const key = `${position.variant.width}x${position.variant.height}c${position.variant.connect}`;
+    if (root.dataset['variant'] !== key) build(position);
+    const animate = isNextMove(position) && !reducedMotion();
+    state = next;
+    shown = { moves: position.moves.slice(), key };
+    renderCells(position);
+    renderColumns(next);
+    renderPreview();
+    if (animate) {
+      const column = position.moves[position.moves.length - 1]!;
+      await animateDrop(column, position.columnHeight(column) - 1);
+    }
+  }
+
+  function select(column: number): void {
+    if (width === 0) return;
+    selected = ((column % width) + width) % width;
+    updateTabStops();
+    columns[selected]?.focus();
+    setHover(selected);
+  }
+
+  function nudge(column: number): void {
+    if (column < 0 || column >= width) return;
+    const button = columns[column];
+    button?.classList.add('refused');
+    setTimeout(() => button?.classList.remove('refused'), 700);
+    if (reducedMotion()) return;
+    for (let row = 0; row < height; row++) {
+      const cell = cellAt(column, row);
+      if (typeof cell.animate !== 'function') continue;
+      cell.animate(
+        [
+          { transform: 'translateX(0)' },
+          { transform: 'translateX(-3px)' },
+          { transform: 'translateX(3px)' },
+          { transform: 'translateX(0)' },
+        ],
+        { duration: 260 },
+      );
+    }
+  }
+
+  return {
+    set,
+    get selected() {
+      return selected;
+    },
+    moveSelection(delta: number) {
+      select(selected + delta);
+    },
+    select,
+    get animating() {
+      return animating;
+    },
+    nudge,
+    element: root,
+    destroy() {
+      root.remove();
+    },
+  };
+}

@@ -1,0 +1,360 @@
+/**
+ * Typed client for online play: one WebSocket that reconnects by itself, rejoins its game and
+ * its quick-match queue after every reconnect, and estimates the server clock so clocks count
+ * down correctly. Works in the browser and, with `ws` passed in, in Node tests.
+ */
+import type {
+  ClientMessage,
+  GameSummary,
+  PublicGame,
+  ServerMessage,
+} from '../../server/protocol/messages.js';
+import type { ClockSetting } from '../../server/game/state.js';
+
+export type { GameSummary, PublicGame, ServerMessage, ClockSetting };
+export type Seat = 1 | 2;
+
+/** The part of the WebSocket API this client needs (browser WebSocket and `ws` both fit). */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+
+export type Reply =
+  | Extract<ServerMessage, { type: 'ack' | 'joined' | 'seeking' | 'pong' }>
+  | Extract<ServerMessage, { type: 'error' }>
+  | { readonly type: 'error'; readonly code: 'disconnected'; readonly message: string };
+
+export interface ClientEvents {
+  status: ConnectionStatus;
+  game: PublicGame;
+  joined: { gameId: string; seat: Seat | null };
+  matched: { gameId: string; seat: Seat };
+  error: { code: string; message: string };
+}
+
+type Handler<K extends keyof ClientEvents> = (value: ClientEvents[K]) => void;
+
+export interface OnlineClientOptions {
+  /** WebSocket URL, e.g. `wss://host/ws`; defaults to this page's host. */
+  readonly url?: string;
+  readonly socket?: SocketFactory;
+  readonly minReconnectMs?: number;
+  readonly maxReconnectMs?: number;
+}
+
+const OPEN = 1;
+
+/** A seat secret: 144 random bits, base64url, made and kept by the browser only. */
+export function newSeatSecret(): string {
+  const bytes = new Uint8Array(18);
+  globalThis.crypto.getRandomValues(bytes);
+  let text = '';
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function defaultSocketUrl(): string {
+  const { protocol, host } = globalThis.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
+}
+
+export class OnlineClient {
+  private socket: SocketLike | undefined;
+  private readonly pending = new Map<string, (reply: Reply) => void>();
+  private readonly handlers: { [K in keyof ClientEvents]: Set<Handler<K>> } = {
+    status: new Set(),
+    game: new Set(),
+    joined: new Set(),
+    matched: new Set(),
+    error: new Set(),
+  };
+  private nextId = 1;
+  private attempt = 0;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+  private joinRequest: { gameId: string; secret?: string; watch?: boolean } | undefined;
+  private seekRequest: { variant: string; clock: ClockSetting | null; secret: string } | undefined;
+  private readonly url: string;
+  private readonly factory: SocketFactory;
+  private readonly minReconnectMs: number;
+  private readonly maxReconnectMs: number;
+
+  status: ConnectionStatus = 'connecting';
+  /** Latest snapshot of the joined game. */
+  game: PublicGame | undefined;
+  seat: Seat | null = null;
+  /** Estimated `serverTime - localTime`, from ping round trips. */
+  serverOffsetMs = 0;
+  private bestRtt = Infinity;
+
+  constructor(options: OnlineClientOptions = {}) {
+    this.url = options.url ?? defaultSocketUrl();
+    this.factory = options.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
+    this.minReconnectMs = options.minReconnectMs ?? 250;
+    this.maxReconnectMs = options.maxReconnectMs ?? 5000;
+    this.open();
+  }
+
+  on<K extends keyof ClientEvents>(event: K, handler: Handler<K>): () => void {
+    this.handlers[event].add(handler);
+    return () => this.handlers[event].delete(handler);
+  }
+
+  /** Joins (and keeps rejoining after reconnects) a game; with a secret, claims or resumes a seat. */
+  join(gameId: string, secret?: string, watch = false): Promise<Reply> {
+    this.joinRequest = {
+      gameId,
+      ...(secret === undefined ? {} : { secret }),
+      ...(watch ? { watch } : {}),
+    };
+    this.game = undefined;
+    this.seat = null;
+    return this.request({ type: 'join', ...this.joinRequest });
+  }
+
+  /** Proposes a move on the version this client last saw; the server decides. */
+  move(column: number): Promise<Reply> {
+    const game = this.game;
+    if (!game) return Promise.resolve(notJoined());
+    return this.request({ type: 'move', gameId: game.id, column, version: game.version });
+  }
+
+  resign(): Promise<Reply> {
+    return this.game
+      ? this.request({ type: 'resign', gameId: this.game.id })
+      : Promise.resolve(notJoined());
+  }
+
+  /** Offers a rematch, or accepts the opponent's offer. */
+  rematch(): Promise<Reply> {
+    return this.game
+      ? this.request({ type: 'rematch', gameId: this.game.id })
+      : Promise.resolve(notJoined());
+  }
+
+  /** Queues for a quick match; kept across reconnects until `matched` arrives. */
+  seek(variant: string, clock: ClockSetting | null, secret: string): Promise<Reply> {
+    this.seekRequest = { variant, clock, secret };
+    return this.request({ type: 'seek', ...this.seekRequest });
+  }
+
+  cancelSeek(): Promise<Reply> {
+    this.seekRequest = undefined;
+    return this.request({ type: 'cancelSeek' });
+  }
+
+  /** Milliseconds `seat` has left now, counting down locally between snapshots. */
+  clockMs(seat: Seat, localNow = Date.now()): number | null {
+    const clocks = this.game?.clocks;
+    if (!clocks) return null;
+    const base = clocks.remainingMs[seat - 1]!;
+    if (clocks.running !== seat) return base;
+    return Math.max(0, base - (localNow + this.serverOffsetMs - clocks.serverNow));
+  }
+
+  close(): void {
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pingTimer);
+    this.socket?.close(1000, 'bye');
+    this.setStatus('closed');
+    this.failPending();
+  }
+
+  private request(message: ClientMessage): Promise<Reply> {
+    const id = `r${this.nextId++}`;
+    return new Promise<Reply>((resolve) => {
+      if (this.socket?.readyState !== OPEN) {
+        // Not connected: join and seek are replayed on reconnect; anything else waits for the user.
+        resolve({ type: 'error', code: 'disconnected', message: 'not connected' });
+        return;
+      }
+      this.pending.set(id, resolve);
+      this.socket.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  private open(): void {
+    if (this.stopped) return;
+    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
+    let socket: SocketLike;
+    try {
+      socket = this.factory(this.url);
+    } catch {
+      this.scheduleReconnect(this.minReconnectMs);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setStatus('open');
+      this.resume();
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => {
+        this.ping();
+      }, 15_000);
+      this.ping();
+    };
+    socket.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      this.receive(JSON.parse(event.data) as ServerMessage);
+    };
+    socket.onerror = () => undefined;
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      clearInterval(this.pingTimer);
+      this.failPending();
+      if (this.stopped) return;
+      this.setStatus('reconnecting');
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(delayMs?: number): void {
+    clearTimeout(this.reconnectTimer);
+    const backoff = Math.min(this.maxReconnectMs, this.minReconnectMs * 2 ** this.attempt);
+    this.attempt++;
+    const delay = delayMs ?? backoff * (0.5 + Math.random() / 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.open();
+    }, delay);
+  }
+
+  /** After (re)connecting: rejoin the game and the queue the user was in. */
+  private resume(): void {
+    if (this.joinRequest) {
+      this.request({ type: 'join', ...this.joinRequest }).catch(() => undefined);
+    }
+    if (this.seekRequest) {
+      this.request({ type: 'seek', ...this.seekRequest }).catch(() => undefined);
+    }
+  }
+
+  private ping(): void {
+    const sent = Date.now();
+    this.request({ type: 'ping', t: sent })
+      .then((reply) => {
+        if (reply.type !== 'pong') return;
+        const rtt = Date.now() - sent;
+        // The fastest round trip gives the least distorted offset estimate.
+        if (rtt <= this.bestRtt) {
+          this.bestRtt = rtt;
+          this.serverOffsetMs = reply.serverNow - (sent + rtt / 2);
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  private receive(message: ServerMessage): void {
+    if (message.type === 'joined') {
+      this.seat = message.seat;
+      this.emit('joined', { gameId: message.gameId, seat: message.seat });
+    }
+    const id: string | undefined = 'id' in message ? message.id : undefined;
+    if (id !== undefined) {
+      const resolve = this.pending.get(id);
+      if (resolve) {
+        this.pending.delete(id);
+        // Only replies carry the id of a request.
+        resolve(message as Reply);
+        return;
+      }
+    }
+    switch (message.type) {
+      case 'hello':
+        this.serverOffsetMs =
+          this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
+        return;
+      case 'game':
+        if (this.joinRequest?.gameId !== message.game.id) return;
+        if (
+          this.game &&
+          this.game.id === message.game.id &&
+          message.game.version < this.game.version
+        )
+          return;
+        this.game = message.game;
+        this.emit('game', message.game);
+        return;
+      case 'matched':
+        this.seekRequest = undefined;
+        this.emit('matched', { gameId: message.gameId, seat: message.seat });
+        return;
+      case 'error':
+        this.emit('error', { code: message.code, message: message.message });
+        return;
+      case 'shutdown':
+        // The server is restarting: come back after the delay it asked for.
+        this.attempt = 0;
+        this.scheduleReconnect(message.reconnectMs);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private failPending(): void {
+    for (const resolve of this.pending.values()) {
+      resolve({ type: 'error', code: 'disconnected', message: 'the connection was lost' });
+    }
+    this.pending.clear();
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.emit('status', status);
+  }
+
+  private emit<K extends keyof ClientEvents>(event: K, value: ClientEvents[K]): void {
+    for (const handler of this.handlers[event]) handler(value);
+  }
+}
+
+const notJoined = (): Reply => ({
+  type: 'error',
+  code: 'not_joined',
+  message: 'join a game first',
+});
+
+/** The HTTP half: create a game (the secret goes in the body, never the URL) and read games. */
+export class OnlineApi {
+  constructor(private readonly baseUrl = '') {}
+
+  async createGame(setup: {
+    variant: string;
+    clock: ClockSetting | null;
+    side: Seat | 'random';
+    secret: string;
+  }): Promise<{ gameId: string; seat: Seat } | { error: { code: string; message: string } }> {
+    const response = await fetch(`${this.baseUrl}/api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(setup),
+    });
+    return (await response.json()) as
+      { gameId: string; seat: Seat } | { error: { code: string; message: string } };
+  }
+
+  async getGame(gameId: string): Promise<PublicGame | undefined> {
+    const response = await fetch(`${this.baseUrl}/api/games/${encodeURIComponent(gameId)}`);
+    if (!response.ok) return undefined;
+    return ((await response.json()) as { game: PublicGame }).game;
+  }
+
+  async finishedGames(limit = 20): Promise<GameSummary[]> {
+    const response = await fetch(`${this.baseUrl}/api/games?limit=${limit}`);
+    if (!response.ok) return [];
+    return ((await response.json()) as { games: GameSummary[] }).games;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * What a column's score means to a player: "win in 3", "draw", "loss in 5". Scores follow the
+ * solver's convention (side to move; a win with the disc dropped after m discs scores
+ * floor((width*height + 1 - m) / 2)); "in N" counts the mover's own moves, this one included.
+ */
+export type Hint =
+  | { readonly kind: 'full' }
+  | { readonly kind: 'win'; readonly moves: number | null }
+  | { readonly kind: 'loss'; readonly moves: number | null }
+  | { readonly kind: 'draw' }
+  /** Bounds from a search cut short: a draw or better / a draw or worse. */
+  | { readonly kind: 'notLosing' }
+  | { readonly kind: 'notWinning' }
+  /** A depth-limited estimate (boards too big to solve), positive = good for the mover. */
+  | { readonly kind: 'estimate'; readonly value: number }
+  | { readonly kind: 'unknown' };
+
+export interface EvaluationLike {
+  readonly exact: boolean;
+  readonly score: number | null;
+  readonly lower: number;
+  readonly upper: number;
+}
+
+export interface BoardSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The disc count m at which a strong score ends the game, given who drops that disc. */
+function endingDisc(size: BoardSize, score: number, parity: number): number {
+  const cells = size.width * size.height;
+  const a = cells + 1 - 2 * score;
+  return a % 2 === parity ? a : a - 1;
+}
+
+/** Moves of the side to move (from `ply` discs) until its win with strong score `score` > 0. */
+export function winDistance(size: BoardSize, ply: number, score: number): number {
+  const m = endingDisc(size, score, (ply + 1) % 2);
+  return (m - ply + 1) / 2;
+}
+
+/** Moves of the side to move before the opponent wins, for strong score `score` < 0. */
+export function lossDistance(size: BoardSize, ply: number, score: number): number {
+  const m = endingDisc(size, -score, ply % 2);
+  return (m - ply) / 2;
+}
+
+/**
+ * The hint for one column from the solver's evaluation of playing it (scored for the side to
+ * move before the drop, as `analyze` reports). `weak` scores are only -1/0/1.
+ */
+export function hintFromEvaluation(
+  evaluation: EvaluationLike | null,
+  size: BoardSize,
+  ply: number,
+  weak: boolean,
+): Hint {
+  if (evaluation === null) return { kind: 'full' };
+  const { lower, upper } = evaluation;
+  if (evaluation.exact && evaluation.score !== null) {
+    const score = evaluation.score;
+    if (score === 0) return { kind: 'draw' };
+    if (score > 0) return { kind: 'win', moves: weak ? null : winDistance(size, ply, score) };
+    return { kind: 'loss', moves: weak ? null : lossDistance(size, ply, score) };
+  }
+  if (lower > 0) return { kind: 'win', moves: null };
+  if (upper < 0) return { kind: 'loss', moves: null };
+  if (lower === 0) return { kind: 'notLosing' };
+  if (upper === 0) return { kind: 'notWinning' };
+  return { kind: 'unknown' };
+}
+
+/** Short text for the board (fits a narrow column) and a sentence for screen readers. */
+export function hintLabel(hint: Hint): { short: string; long: string; tone: HintTone } {
+  switch (hint.kind) {
+    case 'full':
+      return { short: '', long: 'full', tone: 'none' };
+    case 'win':
+      return hint.moves === null
+        ? { short: 'W', long: 'wins', tone: 'good' }
+        : {
+            short: `W${hint.moves}`,
+            long: `win in ${hint.moves} ${plural(hint.moves)}`,
+            tone: 'good',
+          };
+    case 'loss':
+      return hint.moves === null
+        ? { short: 'L', long: 'loses', tone: 'bad' }
+        : {
+            short: `L${hint.moves}`,
+            long: `loss in ${hint.moves} ${plural(hint.moves)}`,
+            tone: 'bad',
+          };
+    case 'draw':
+      return { short: 'D', long: 'draw', tone: 'even' };
+    case 'notLosing':
+      return { short: '≥D', long: 'draw or better', tone: 'even' };
+    case 'notWinning':
+      return { short: '≤D', long: 'draw or worse', tone: 'even' };
+    case 'estimate': {
+      const rounded = Math.round(hint.value);
+      const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
+      return {
+        short: `~${sign}${Math.abs(rounded)}`,
+        long: `estimate ${sign}${Math.abs(rounded)} (not exact)`,
+        tone: rounded > 0 ? 'good' : rounded < 0 ? 'bad' : 'even',
+      };
+    }
+    case 'unknown':
+      return { short: '?', long: 'not solved yet', tone: 'none' };
+  }
+}
+
+export type HintTone = 'good' | 'even' | 'bad' | 'none';
+
+const plural = (n: number): string => (n === 1 ? 'move' : 'moves');

@@ -1,0 +1,109 @@
+import type { Player } from '../../core/index.js';
+import { controllerOf, positionOf, turnAt, type Problem } from './game.js';
+import type { GameState, Mode, StartRule } from './types.js';
+
+/** Every sentence the game says, in one place, computed from the state alone (testable). */
+export const COLOUR: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+
+const SIDE_NAMES: Readonly<Record<Mode, readonly [string, string]>> = {
+  cpu: ['You', 'Computer'],
+  pvp: ['Player 1', 'Player 2'],
+  watch: ['Computer 1', 'Computer 2'],
+  analysis: ['Red', 'Yellow'],
+};
+
+export function sideNames(mode: Mode): readonly [string, string] {
+  return SIDE_NAMES[mode];
+}
+
+export function startRuleLabel(mode: Mode, rule: StartRule): string {
+  const [a, b] = mode === 'cpu' ? ['Me', 'Computer'] : SIDE_NAMES[mode];
+  switch (rule) {
+    case 'a':
+      return a;
+    case 'b':
+      return b;
+    case 'random':
+      return 'Random';
+    case 'alternate':
+      return 'Alternate each round';
+  }
+}
+
+/** "Red (you)", "Yellow (Player 2)", or just "Red" on the analysis board. */
+export function playerName(state: GameState, player: Player): string {
+  const mode = state.settings.mode;
+  if (mode === 'analysis') return COLOUR[player];
+  const [a, b] = SIDE_NAMES[mode];
+  const side = player === state.aPlays ? a : b;
+  return `${COLOUR[player]} (${mode === 'cpu' && side === 'You' ? 'you' : side})`;
+}
+
+export function statusText(state: GameState, thinking: boolean): string {
+  const position = positionOf(state);
+  const outcome = position.outcome;
+  const mode = state.settings.mode;
+  if (outcome.kind === 'draw') return 'Draw: the board is full.';
+  if (outcome.kind === 'win') {
+    const lines = outcome.lines.length > 1 ? ` with ${outcome.lines.length} lines at once` : '';
+    if (mode === 'cpu') {
+      return outcome.winner === state.aPlays ? `You win${lines}!` : `The computer wins${lines}.`;
+    }
+    return `${playerName(state, outcome.winner)} wins${lines}!`;
+  }
+  const turn = position.turn;
+  if (controllerOf(state, turn) === 'computer') {
+    return thinking
+      ? `${playerName(state, turn)} is thinking…`
+      : `${playerName(state, turn)} to move.`;
+  }
+  if (mode === 'cpu') return `Your turn (${COLOUR[turn]}).`;
+  return `${playerName(state, turn)} to move.`;
+}
+
+/** "Red drops in column 4, row 1." plus the result when the move ends the game. */
+export function moveAnnouncement(state: GameState): string {
+  const position = positionOf(state);
+  const ply = position.ply;
+  const column = position.moves[ply - 1];
+  if (column === undefined) return '';
+  const player = turnAt(ply - 1);
+  const row = position.columnHeight(column);
+  const who =
+    state.settings.mode === 'cpu' && player === state.aPlays
+      ? 'You drop'
+      : `${COLOUR[player]} drops`;
+  const move = `${who} in column ${column + 1}, row ${row}.`;
+  return position.isOver ? `${move} ${statusText(state, false)}` : move;
+}
+
+export function problemText(problem: Problem, state: GameState): string {
+  switch (problem.code) {
+    case 'column_full':
+      return `Column ${problem.column + 1} is full — try another one.`;
+    case 'not_your_turn':
+      return 'Wait for the computer to move.';
+    case 'game_over':
+      return state.settings.mode === 'analysis'
+        ? 'The game is over. Undo or start a new one.'
+        : 'The game is over. Play again?';
+    case 'nothing_to_undo':
+      return 'Nothing to undo.';
+    case 'nothing_to_redo':
+      return 'Nothing to redo.';
+  }
+}
+
+/** Said when a new round starts: who plays which colour. */
+export function newGameText(state: GameState, round: number): string {
+  const mode = state.settings.mode;
+  if (mode === 'analysis') return 'New analysis board. Red moves first.';
+  if (mode === 'cpu') {
+    return state.aPlays === 1
+      ? `Round ${round}. You play Red and move first.`
+      : `Round ${round}. The computer plays Red and moves first; you play Yellow.`;
+  }
+  const [a, b] = SIDE_NAMES[mode];
+  const red = state.aPlays === 1 ? a : b;
+  return `Round ${round}. ${red} plays Red and moves first.`;
+}

@@ -1,0 +1,33 @@
+import type { Hint } from '../state/hints.js';
+
+/** Messages between the page and the search worker. Plain data only (structured clone). */
+export interface GameRef {
+  readonly width: number;
+  readonly height: number;
+  readonly connect: number;
+  readonly moves: readonly number[];
+}
+
+export type Request =
+  | {
+      readonly id: number;
+      readonly type: 'move';
+      readonly game: GameRef;
+      readonly level: string;
+      readonly timeMs: number;
+      readonly seed: number;
+    }
+  | { readonly id: number; readonly type: 'analyze'; readonly game: GameRef };
+
+export type Reply =
+  | { readonly id: number; readonly type: 'move'; readonly column: number }
+  | {
+      readonly id: number;
+      readonly type: 'analysis';
+      readonly hints: readonly Hint[];
+      /** True for the last message of a request; earlier ones are quicker, rougher passes. */
+      readonly final: boolean;
+      /** Exact (solver) or a best-effort estimate on boards the solver cannot handle. */
+      readonly exact: boolean;
+    }
+  | { readonly id: number; readonly type: 'error'; readonly message: string };

@@ -1,0 +1,310 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness, type TestPage } from './harness.js';
+import {
+  boardFullyVisible,
+  chooseMode,
+  discCount,
+  noHorizontalScroll,
+  openGame,
+  play,
+  settle,
+  statusText,
+  winningCells,
+} from './helpers.js';
+
+/**
+ * The web game in a real browser against the real server. Most tests use reduced motion for
+ * speed; the animation tests turn it back on. Every test ends by checking the console was clean.
+ */
+let harness: Harness;
+let current: TestPage | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+afterEach(async () => {
+  if (!current) return;
+  expect(current.errors).toEqual([]);
+  await current.context.close();
+  current = undefined;
+});
+
+async function fresh(options: Parameters<Harness['newPage']>[0] = {}): Promise<TestPage> {
+  current = await harness.newPage({ reducedMotion: 'reduce', ...options });
+  await openGame(current.page, harness.url);
+  return current;
+}
+
+describe('two players on one screen', () => {
+  it('wins vertically, horizontally and on both diagonals, lighting the line and scoring', async () => {
+    const { page, screenshot } = await fresh();
+    await chooseMode(page, 'pvp');
+    const games: [string, string[]][] = [
+      ['1212121', ['1,1', '1,2', '1,3', '1,4']],
+      ['1122334', ['1,1', '2,1', '3,1', '4,1']],
+      ['12234334544', ['1,1', '2,2', '3,3', '4,4']],
+      ['76654554344', ['4,4', '5,3', '6,2', '7,1']],
+    ];
+    for (const [index, [moves, line]] of games.entries()) {
+      await play(page, moves);
+      expect(await statusText(page)).toContain('Red (Player 1) wins');
+      expect((await winningCells(page)).sort()).toEqual(line.sort());
+      expect(await page.textContent('#score-a')).toBe(String(index + 1));
+      expect(await page.locator('#announcer').textContent()).toContain('wins');
+      if (index === 0) await screenshot('win-vertical');
+      if (index === 2) await screenshot('win-diagonal');
+      await page.click('#again');
+      expect(await discCount(page)).toBe(0);
+      expect(await page.textContent('#round')).toBe(String(index + 2));
+    }
+  });
+
+  it('ends in a draw on the 5x4 connect-3 board', async () => {
+    const { page, screenshot } = await fresh();
+    await chooseMode(page, 'pvp');
+    await page.selectOption('#preset', '5x4c3');
+    await play(page, '11112222533334444555');
+    expect(await statusText(page)).toContain('Draw');
+    expect(await page.textContent('#score-draws')).toBe('1');
+    await screenshot('draw-5x4');
+  });
+
+  it('says so gently when a column is full', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '111111');
+    // A full column is aria-disabled, but a person can still click it.
+    await page.click('.column[data-col="1"]', { force: true });
+    await expect.poll(() => page.textContent('#notice')).toContain('Column 1 is full');
+    expect(await discCount(page)).toBe(6);
+    await expect
+      .poll(() => page.getAttribute('.column[data-col="1"]', 'aria-label'))
+      .toContain('full');
+  });
+
+  it('drops one disc for a fast double click, with and without animation', async () => {
+    for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+      const { page, context } = await fresh({ reducedMotion });
+      await chooseMode(page, 'pvp');
+      await page.dblclick('.column[data-col="4"]');
+      await settle(page);
+      expect(await discCount(page)).toBe(1);
+      // Two separate quick clicks during the fall also drop only one.
+      await page.click('.column[data-col="3"]');
+      await page.click('.column[data-col="3"]', { delay: 0 });
+      await settle(page);
+      expect(await discCount(page)).toBe(reducedMotion === 'reduce' ? 3 : 2);
+      expect(current?.errors).toEqual([]);
+      await context.close();
+      current = undefined;
+    }
+  });
+
+  it('undo and redo', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '443');
+    await page.click('#undo');
+    await page.click('#undo');
+    expect(await discCount(page)).toBe(1);
+    await page.click('#redo');
+    expect(await discCount(page)).toBe(2);
+    await page.keyboard.press('u');
+    expect(await discCount(page)).toBe(1);
+    await page.keyboard.press('r');
+    await page.keyboard.press('r');
+    expect(await discCount(page)).toBe(3);
+    expect(await page.locator('#move-list li').count()).toBe(3);
+  });
+});
+
+describe('keyboard and screen reader', () => {
+  it('plays a whole game with the keyboard alone, announcing every move', async () => {
+    const { page, screenshot } = await fresh();
+    await page.keyboard.press('Tab'); // skip link
+    // Reach the mode switch and pick two players with arrows.
+    await page.locator('#modes [aria-checked="true"]').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => page.getAttribute('body', 'data-mode')).toBe('pvp');
+    // Tab onto the board: one tab stop, a column button named "Column N".
+    await page.locator('.column[tabindex="0"]').focus();
+    const focused = (): Promise<string | null> =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    expect(await focused()).toMatch(/^Column \d/);
+    await page.keyboard.press('Home'); // no-op key must not break anything
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toMatch(/^Column 2,/);
+    await page.keyboard.press('Enter'); // Red in 2
+    await settle(page);
+    await expect.poll(() => page.textContent('#announcer')).toBe('Red drops in column 2, row 1.');
+    await page.keyboard.press('d');
+    await page.keyboard.press(' '); // Yellow in 3
+    await settle(page);
+    await page.keyboard.press('a');
+    await page.keyboard.press('ArrowDown'); // Red in 2
+    await settle(page);
+    for (const key of ['3', '2', '3', '2']) {
+      await page.keyboard.press(key);
+      await settle(page);
+    }
+    expect(await statusText(page)).toContain('Red (Player 1) wins');
+    await expect.poll(() => page.textContent('#announcer')).toContain('wins');
+    const cell = page.getByRole('cell', { name: 'Column 2, row 4: Red, winning line' });
+    expect(await cell.count()).toBe(1);
+    await screenshot('keyboard-win');
+    await page.keyboard.press('n');
+    expect(await discCount(page)).toBe(0);
+  });
+});
+
+describe('against the computer', () => {
+  it('answers each move in the background and can be cancelled by a new game', async () => {
+    const { page, screenshot } = await fresh();
+    await chooseMode(page, 'cpu');
+    await page.selectOption('#level', 'casual');
+    await page.click('.column[data-col="4"]');
+    await expect.poll(() => discCount(page, 'yellow'), { timeout: 20_000 }).toBe(1);
+    await settle(page);
+    expect(await statusText(page)).toContain('Your turn');
+    await screenshot('vs-computer');
+    // Undo takes back the pair.
+    await page.click('#undo');
+    expect(await discCount(page)).toBe(0);
+    // The computer starts when asked to.
+    await page.selectOption('#start', 'b');
+    await expect.poll(() => discCount(page, 'red'), { timeout: 20_000 }).toBe(1);
+    await settle(page);
+    // Moving and immediately starting a new game: the pending answer is dropped.
+    await page.selectOption('#start', 'a');
+    await page.click('#new');
+    await page.click('.column[data-col="1"]');
+    await page.click('#new');
+    await page.waitForTimeout(1500);
+    expect(await discCount(page)).toBe(0);
+  });
+
+  it('watches two computers play', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'watch');
+    await expect.poll(() => discCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('analysis', () => {
+  it('shows every column score for the side to move, in text', async () => {
+    const { page, screenshot } = await fresh();
+    await chooseMode(page, 'analysis');
+    await play(page, '121212');
+    await expect
+      .poll(() => page.textContent('.hint-row .hint:nth-child(1)'), { timeout: 30_000 })
+      .toBe('W1');
+    await expect
+      .poll(() => page.getAttribute('.column[data-col="1"]', 'aria-label'), { timeout: 30_000 })
+      .toContain('win in 1 move');
+    await expect
+      .poll(() => page.textContent('.hint-row .hint:nth-child(4)'), { timeout: 30_000 })
+      .toMatch(/^L/);
+    await screenshot('analysis');
+  });
+});
+
+describe('links, storage and layout', () => {
+  it('a share link restores the exact position in a fresh page', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await page.selectOption('#preset', '7x7c5');
+    await play(page, '4453');
+    const link = await page.inputValue('#share');
+    expect(link).toContain('7x7c5:4453');
+    const other = await harness.newPage({ reducedMotion: 'reduce' });
+    await openGame(other.page, link);
+    expect(await other.page.getAttribute('.board', 'data-variant')).toBe('7x7c5');
+    expect(await other.page.getAttribute('.cell[data-col="4"][data-row="2"]', 'data-cell')).toBe(
+      'yellow',
+    );
+    expect(await discCount(other.page)).toBe(4);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+  });
+
+  it('loads a pasted move string', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'analysis');
+    await page.fill('#paste-input', '44x');
+    await page.click('#paste button[type="submit"]');
+    expect(await page.textContent('#paste-error')).toContain('not a column');
+    await page.fill('#paste-input', '4455');
+    await page.click('#paste button[type="submit"]');
+    await expect.poll(() => discCount(page)).toBe(4);
+  });
+
+  it('a reload keeps the game, the scores and the settings', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '1212121');
+    await page.click('#again');
+    await play(page, '34');
+    await page.reload();
+    await page.locator('.board .column').first().waitFor();
+    expect(await page.getAttribute('body', 'data-mode')).toBe('pvp');
+    expect(await page.textContent('#score-a')).toBe('1');
+    expect(await discCount(page)).toBe(2);
+    expect(await page.textContent('#round')).toBe('2');
+  });
+
+  it('validates the custom board form', async () => {
+    const { page } = await fresh();
+    await page.selectOption('#preset', 'custom');
+    await page.fill('#cw', '13');
+    await page.click('#custom button[type="submit"]');
+    expect(await page.textContent('#custom-error')).toContain('Width must be a whole number');
+    await page.fill('#cw', '6');
+    await page.fill('#ch', '5');
+    await page.fill('#cn', '3');
+    await page.click('#custom button[type="submit"]');
+    expect(await page.getAttribute('.board', 'data-variant')).toBe('6x5c3');
+  });
+
+  it('fits a 320 px phone in portrait and landscape, on every preset', async () => {
+    for (const viewport of [
+      { width: 320, height: 568 },
+      { width: 568, height: 320 },
+    ]) {
+      const { page, context, screenshot } = await fresh({ viewport, colorScheme: 'dark' });
+      for (const preset of ['7x6c4', '10x10c4', '5x4c3']) {
+        await page.selectOption('#preset', preset);
+        await noHorizontalScroll(page);
+        await boardFullyVisible(page);
+      }
+      await page.selectOption('#preset', '7x6c4');
+      await chooseMode(page, 'pvp');
+      await play(page, '4435');
+      await screenshot(`phone-${viewport.width}x${viewport.height}`);
+      expect(current?.errors).toEqual([]);
+      await context.close();
+      current = undefined;
+    }
+  });
+
+  it('animates drops unless reduced motion is asked for', async () => {
+    const moving = await fresh({ reducedMotion: 'no-preference' });
+    await chooseMode(moving.page, 'pvp');
+    await moving.page.click('.column[data-col="4"]');
+    expect(await moving.page.locator('.board.animating').count()).toBe(1);
+    await settle(moving.page);
+    await moving.context.close();
+    current = undefined;
+    const still = await fresh({ reducedMotion: 'reduce' });
+    await chooseMode(still.page, 'pvp');
+    await still.page.click('.column[data-col="4"]');
+    expect(await still.page.locator('.board.animating').count()).toBe(0);
+    expect(await still.page.locator('.disc.falling').count()).toBe(0);
+    expect(await still.page.getAttribute('.cell[data-col="4"][data-row="1"]', 'data-cell')).toBe(
+      'red',
+    );
+  });
+});

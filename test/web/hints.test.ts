@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hintFromEvaluation,
+  hintLabel,
+  lossDistance,
+  winDistance,
+} from '../../src/web/state/hints.js';
+
+const classic = { width: 7, height: 6 };
+const exact = (score: number) => ({ exact: true, score, lower: score, upper: score });
+
+describe('score to "win in N"', () => {
+  it('known answers on the classic board', () => {
+    // The empty board scores +1: Red wins with its 21st disc (the 41st disc overall).
+    expect(winDistance(classic, 0, 1)).toBe(21);
+    // A win with the very next disc (disc 1) scores floor(42/2) = 21: win in 1.
+    expect(winDistance(classic, 0, 21)).toBe(1);
+    // At ply 6, winning with the mover's next disc (disc 7) scores floor((43-7)/2) = 18.
+    expect(winDistance(classic, 6, 18)).toBe(1);
+    expect(winDistance(classic, 6, 17)).toBe(2);
+    // Opponent wins with disc 8 (right after our move at ply 6): score -floor(35/2) = -17, loss in 1.
+    expect(lossDistance(classic, 6, -17)).toBe(1);
+    expect(lossDistance(classic, 6, -16)).toBe(2);
+  });
+
+  it('distances are whole and at least 1 for every score reachable at a ply', () => {
+    for (let ply = 0; ply < 42; ply++) {
+      const maxScore = Math.floor((43 - (ply + 1)) / 2);
+      for (let score = 1; score <= maxScore; score++) {
+        const n = winDistance(classic, ply, score);
+        expect(Number.isInteger(n) && n >= 1).toBe(true);
+      }
+      // The opponent's earliest win is the disc after ours.
+      const maxLoss = Math.floor((43 - (ply + 2)) / 2);
+      for (let score = 1; score <= maxLoss; score++) {
+        const l = lossDistance(classic, ply, -score);
+        expect(Number.isInteger(l) && l >= 1).toBe(true);
+      }
+    }
+  });
+
+  it('maps evaluations and bounds to hints and readable labels', () => {
+    expect(hintFromEvaluation(null, classic, 0, false)).toEqual({ kind: 'full' });
+    expect(hintFromEvaluation(exact(0), classic, 0, false)).toEqual({ kind: 'draw' });
+    expect(hintFromEvaluation(exact(1), classic, 0, true)).toEqual({ kind: 'win', moves: null });
+    expect(
+      hintFromEvaluation({ exact: false, score: null, lower: 0, upper: 5 }, classic, 0, false),
+    ).toEqual({
+      kind: 'notLosing',
+    });
+    expect(
+      hintFromEvaluation({ exact: false, score: null, lower: -3, upper: -1 }, classic, 0, false),
+    ).toEqual({
+      kind: 'loss',
+      moves: null,
+    });
+    expect(hintLabel({ kind: 'win', moves: 3 })).toEqual({
+      short: 'W3',
+      long: 'win in 3 moves',
+      tone: 'good',
+    });
+    expect(hintLabel({ kind: 'loss', moves: 1 }).long).toBe('loss in 1 move');
+    expect(hintLabel({ kind: 'estimate', value: -12.4 }).long).toContain('not exact');
+  });
+});
