@@ -235,6 +235,19 @@ export class Board {
     return found;
   }
 
+  /** Lines that would become one short of complete (open) if `player` took the empty `cell`. */
+  threatsMade(player: number, cell: number): number {
+    const g = this.g;
+    const mine = player - 1;
+    const target = g.connect - 2;
+    let made = 0;
+    for (let i = g.cellLineStart[cell]!, end = g.cellLineStart[cell + 1]!; i < end; i++) {
+      const base = g.cellLineIds[i]! * 2;
+      if (this.counts[base + mine] === target && this.counts[base + 1 - mine] === 0) made++;
+    }
+    return made;
+  }
+
   /** Does dropping in `column` now win for `player`? (The column must have room.) */
   winsAt(player: number, column: number): boolean {
     return this.completes(player, column * this.g.height + this.heights[column]!);

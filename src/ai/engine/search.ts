@@ -65,27 +65,33 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
   let nodes = 0;
   let checkClock = false;
 
+  const keys = new Int32Array(width);
   const order = (ttMove: number, out: Int32Array): number => {
     let n = 0;
-    const centre = board.g.centreOrder;
+    const g = board.g;
+    const centre = g.centreOrder;
+    const me = board.turn;
+    const base = board.ply * width;
     for (let i = 0; i < width; i++) {
       const column = centre[i]!;
-      if (board.canPlay(column)) out[n++] = column;
-    }
-    // Insertion sort by history score (stable, so centre-first breaks ties); TT move first.
-    const base = board.ply * width;
-    for (let i = 1; i < n; i++) {
-      const column = out[i]!;
-      const key = column === ttMove ? 1 << 30 : history[base + column]!;
-      let j = i - 1;
-      while (j >= 0) {
-        const other = out[j]!;
-        const otherKey = other === ttMove ? 1 << 30 : history[base + other]!;
-        if (otherKey >= key) break;
-        out[j + 1] = other;
+      const row = board.heights[column]!;
+      if (row >= g.height) continue;
+      // The transposition move first; then moves that make the most new threats (the solver's
+      // ordering trick), then history; centre-first breaks the remaining ties (stable sort).
+      const key =
+        column === ttMove
+          ? 0x7fffffff
+          : board.threatsMade(me, column * g.height + row) * (1 << 24) +
+            Math.min(history[base + column]!, (1 << 24) - 1);
+      let j = n - 1;
+      while (j >= 0 && keys[j]! < key) {
+        out[j + 1] = out[j]!;
+        keys[j + 1] = keys[j]!;
         j--;
       }
       out[j + 1] = column;
+      keys[j + 1] = key;
+      n++;
     }
     return n;
   };
