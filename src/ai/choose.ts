@@ -1,4 +1,4 @@
-import { C4Error, ErrorCode, type Position } from '../core/index.js';
+import { C4Error, ErrorCode, isClassic, type Position } from '../core/index.js';
 import { Board } from './engine/board.js';
 import { isSolvable, levelById, type Level, type LevelId } from './levels.js';
 import { perfectMove } from './perfect.js';
@@ -18,8 +18,9 @@ export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, Search
 };
 
 /**
- * Expert (the top level where the solver cannot reach) thinks longer: no latency target binds it,
- * and at Perfect's 0.9 s it measured barely above Strong on 9x7 (55% in 20 games).
+ * Off the classic board the top level thinks longer: no latency target binds it there, and at
+ * 0.9 s it measured barely above Strong (55% on 9x7, 60% on 7x7c5 in 20 games each), because
+ * the solver settles few 7x7c5 positions in time and nothing solves 9x7.
  */
 export const EXPERT_TIME_MS = 2000;
 
@@ -75,7 +76,9 @@ export function chooseMoveNow(
   }
   const style = SEARCH_STYLES[id];
   const solvable = isSolvable(position.variant);
-  const timeMs = options.timeMs ?? (id === 'perfect' && !solvable ? EXPERT_TIME_MS : style.timeMs);
+  const timeMs =
+    options.timeMs ??
+    (id === 'perfect' && !isClassic(position.variant) ? EXPERT_TIME_MS : style.timeMs);
   if (id === 'perfect' && solvable) {
     const started = Date.now();
     const exact = perfectMove(position, timeMs * solverShare(position), random, signal);
