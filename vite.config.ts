@@ -33,8 +33,8 @@ const serviceWorker = {
       type: 'asset',
       fileName: 'sw.js',
       source: template
-        .replace('__PRECACHE__', JSON.stringify(list))
-        .replace('__VERSION__', JSON.stringify(version)),
+        .replace('= __PRECACHE__;', `= ${JSON.stringify(list)};`)
+        .replace('= __VERSION__;', `= ${JSON.stringify(version)};`),
     });
   },
 };

@@ -277,7 +277,10 @@ export function startApp(): void {
 
   // ---- rendering -----------------------------------------------------------------------------
   function shownHints(): readonly Hint[] | null {
-    if (!hintsWanted() || positionOf(state).isOver) return null;
+    // While hints are on, the row stays (empty on the computer's turn) so the board never jumps.
+    const on = state.settings.mode === 'analysis' || state.settings.hints;
+    if (!on) return null;
+    if (!hintsWanted() || positionOf(state).isOver) return [];
     if (hints?.moves !== state.moves || hints.list.length === 0) {
       return Array.from({ length: state.settings.variant.width }, () => ({ kind: 'unknown' }));
     }

@@ -290,6 +290,20 @@ describe('links, storage and layout', () => {
     }
   });
 
+  it('works offline after the first visit (service worker), computer included', async () => {
+    const { page, context } = await fresh();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('.board .column').first().waitFor();
+    await chooseMode(page, 'cpu');
+    await page.click('.column[data-col="4"]');
+    await expect.poll(() => discCount(page, 'yellow'), { timeout: 20_000 }).toBe(1);
+    await context.setOffline(false);
+  });
+
   it('animates drops unless reduced motion is asked for', async () => {
     const moving = await fresh({ reducedMotion: 'no-preference' });
     await chooseMode(moving.page, 'pvp');

@@ -77,6 +77,10 @@ export class OnlineClient {
     matched: new Set(),
     error: new Set(),
   };
+  private readonly resumeWaiters: { join: ((r: Reply) => void)[]; seek: ((r: Reply) => void)[] } = {
+    join: [],
+    seek: [],
+  };
   private nextId = 1;
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +123,28 @@ export class OnlineClient {
     };
     this.game = undefined;
     this.seat = null;
-    return this.request({ type: 'join', ...this.joinRequest });
+    // Not connected yet: the join goes out (once) as soon as the socket opens.
+    const reply =
+      this.socket?.readyState === OPEN
+        ? this.request({ type: 'join', ...this.joinRequest })
+        : this.afterResume('join');
+    // Resolve once the first snapshot is here, so callers can act on `game` right away.
+    return reply.then((r) => (r.type === 'joined' ? this.snapshotOf(gameId).then(() => r) : r));
+  }
+
+  private snapshotOf(gameId: string): Promise<void> {
+    if (this.game?.id === gameId) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        off();
+        clearTimeout(timer);
+        resolve();
+      };
+      const off = this.on('game', (game) => {
+        if (game.id === gameId) done();
+      });
+      const timer = setTimeout(done, 5000);
+    });
   }
 
   /** Proposes a move on the version this client last saw; the server decides. */
@@ -145,6 +170,7 @@ export class OnlineClient {
   /** Queues for a quick match; kept across reconnects until `matched` arrives. */
   seek(variant: string, clock: ClockSetting | null, secret: string): Promise<Reply> {
     this.seekRequest = { variant, clock, secret };
+    if (this.socket?.readyState !== OPEN) return this.afterResume('seek');
     return this.request({ type: 'seek', ...this.seekRequest });
   }
 
@@ -230,13 +256,20 @@ export class OnlineClient {
     }, delay);
   }
 
+  private afterResume(kind: 'join' | 'seek'): Promise<Reply> {
+    return new Promise((resolve) => this.resumeWaiters[kind].push(resolve));
+  }
+
   /** After (re)connecting: rejoin the game and the queue the user was in. */
   private resume(): void {
+    const settle = (kind: 'join' | 'seek') => (reply: Reply) => {
+      for (const resolve of this.resumeWaiters[kind].splice(0)) resolve(reply);
+    };
     if (this.joinRequest) {
-      this.request({ type: 'join', ...this.joinRequest }).catch(() => undefined);
+      this.request({ type: 'join', ...this.joinRequest }).then(settle('join'), () => undefined);
     }
     if (this.seekRequest) {
-      this.request({ type: 'seek', ...this.seekRequest }).catch(() => undefined);
+      this.request({ type: 'seek', ...this.seekRequest }).then(settle('seek'), () => undefined);
     }
   }
 
