@@ -8,7 +8,10 @@ export interface AbortSignalLike {
 export interface ChooseMoveOptions {
   /** When it becomes aborted, the search stops and the best move found so far is returned. */
   readonly signal?: AbortSignalLike;
-  /** Thinking-time budget in milliseconds (each level has its own default, and never exceeds it). */
+  /**
+   * A ceiling on thinking time in milliseconds. Each level has its own calibrated budget (Strong
+   * 80 ms, Perfect 0.9 s on 7x6, 2 s elsewhere); a larger value does not make it think longer.
+   */
   readonly timeMs?: number;
   /** Ties and slips are decided by this; pass `createRandom(seed)` for repeatable games. */
   readonly random?: RandomSource;
