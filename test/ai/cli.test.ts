@@ -1,0 +1,60 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+async function run(
+  args: string[],
+  stdin = '',
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    stdin: Readable.from([stdin]),
+    stdinIsTTY: false,
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+  });
+  return { code, out, err };
+}
+
+describe('c4 bestmove / arena / play --vs', () => {
+  it('bestmove prints the blocking column first on its line', async () => {
+    const { code, out } = await run(['bestmove', '--level', 'casual', '--seed', '1', '17273']);
+    expect(code).toBe(0);
+    expect(out.split(/\s/)[0]).toBe('4');
+  });
+
+  it('bestmove reports an exact score at Perfect', async () => {
+    // X holds 4-6 on the bottom row: 3 or 7 wins now, scoring (42 + 1 - 6) / 2 = 18.
+    const { out } = await run(['bestmove', '--level', 'perfect', '--explain', '445566']);
+    expect(out).toMatch(/^[37] score=\+18 exact\n/);
+    expect(out).toContain('Perfect: Wins now');
+  });
+
+  it('bestmove rejects an unknown level with one line and exit 2', async () => {
+    const { code, err } = await run(['bestmove', '--level', 'godlike', '44']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^c4 bestmove: --level: unknown level "godlike"/);
+    expect(err.split('\n')).toHaveLength(2);
+  });
+
+  it('arena prints the result line and the Elo estimate', async () => {
+    const { code, out } = await run(['arena', '--a', 'casual', '--b', 'beginner', '--games', '2']);
+    expect(code).toBe(0);
+    expect(out).toContain('Casual (A) vs Beginner (B) on 7x6c4, 2 games, seed 1');
+    expect(out).toMatch(/A wins \d, draws \d, losses \d; score [\d.]+%; Elo /);
+  });
+
+  it('play --vs lets the computer answer a person', async () => {
+    const { code, out } = await run(['play', '--vs', 'beginner', '--first', 'me'], '4\nq\n');
+    expect(code).toBe(0);
+    expect(out).toContain('You are playing Beginner.');
+    expect(out).toMatch(/O \(Yellow\) \(computer\) plays \d/);
+  });
+
+  it('play --first needs --vs', async () => {
+    const { code, err } = await run(['play', '--first', 'me']);
+    expect(code).toBe(2);
+    expect(err).toBe('c4 play: --first needs --vs LEVEL\n');
+  });
+});
