@@ -22,7 +22,9 @@ function size(file: string): { raw: number; gzip: number } {
 const kb = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
 let initialGzip = size('index.html').gzip;
 let initialJsGzip = 0;
-const rows = [['index.html', 'initial', size('index.html')] as const];
+const rows: [string, 'initial' | 'lazy', { raw: number; gzip: number }][] = [
+  ['index.html', 'initial', size('index.html')],
+];
 for (const file of assets) {
   const s = size(file);
   const when = initial.has(file) ? 'initial' : 'lazy';
@@ -30,7 +32,7 @@ for (const file of assets) {
     initialGzip += s.gzip;
     if (file.endsWith('.js')) initialJsGzip += s.gzip;
   }
-  rows.push([file, when, s] as const);
+  rows.push([file, when, s]);
 }
 for (const [file, when, s] of rows) {
   console.log(
