@@ -103,6 +103,7 @@ export function startApp(): void {
     round: byId('round'),
     reset: byId('reset', HTMLButtonElement),
     level: byId('level', HTMLSelectElement),
+    levelAbout: byId('level-about'),
     levelField: byId('level-field'),
     watchField: byId('watch-field'),
     levelA: byId('level-a', HTMLSelectElement),
@@ -296,10 +297,12 @@ export function startApp(): void {
       el.hintNote.textContent = `Analysing for ${side}…`;
     } else if (!hints.exact) {
       el.hintNote.textContent = `Estimates for ${side} (~): this board is too big to solve exactly.`;
-    } else if (!hints.final) {
-      el.hintNote.textContent = `${side}: W win, D draw, L loss. Counting moves…`;
     } else {
-      el.hintNote.textContent = `Scores for ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5.`;
+      const guessed = hints.list.some((h) => h.kind === 'estimate' || h.kind === 'unknown');
+      el.hintNote.textContent =
+        `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5` +
+        (guessed ? '; ~ = an estimate (not solved yet).' : '.') +
+        (hints.final ? '' : ' Still solving…');
     }
   }
 
@@ -363,6 +366,8 @@ export function startApp(): void {
     el.watchField.hidden = mode !== 'watch';
     el.startField.hidden = mode === 'analysis';
     fillLevels(el.level, state.settings.level);
+    el.levelAbout.textContent =
+      LEVELS.find((level) => level.id === state.settings.level)?.description ?? '';
     fillLevels(el.levelA, state.settings.watchLevels[0]);
     fillLevels(el.levelB, state.settings.watchLevels[1]);
     for (const option of el.start.options) {

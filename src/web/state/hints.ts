@@ -99,13 +99,12 @@ export function hintLabel(hint: Hint): { short: string; long: string; tone: Hint
     case 'notWinning':
       return { short: '≤D', long: 'draw or worse', tone: 'even' };
     case 'estimate': {
-      const rounded = Math.round(hint.value);
-      const sign = rounded > 0 ? '+' : rounded < 0 ? '−' : '±';
-      return {
-        short: `~${sign}${Math.abs(rounded)}`,
-        long: `estimate ${sign}${Math.abs(rounded)} (not exact)`,
-        tone: rounded > 0 ? 'good' : rounded < 0 ? 'bad' : 'even',
-      };
+      // Search values are on an internal scale: only their sign means something to a player.
+      if (hint.value > 0)
+        return { short: '~+', long: 'looks good (estimate, not exact)', tone: 'good' };
+      if (hint.value < 0)
+        return { short: '~−', long: 'looks bad (estimate, not exact)', tone: 'bad' };
+      return { short: '~=', long: 'looks even (estimate, not exact)', tone: 'even' };
     }
     case 'unknown':
       return { short: '?', long: 'not solved yet', tone: 'none' };

@@ -42,37 +42,76 @@ function toHints(result: AnalyzeResult, game: GameRef): Hint[] {
   );
 }
 
+/**
+ * The AI's search values: at or beyond this they are proven wins/losses (src/ai/engine/evaluate.ts
+ * puts them within 10 000 of 1e9); below it they are heuristic judgements.
+ */
+const PROVEN = 999_990_000;
+
+/** Search estimates for every playable column (a forced result the search found is exact). */
+async function estimates(position: Position): Promise<Hint[]> {
+  const choice = await chooseMove(position, 'strong', { timeMs: 1500 });
+  const hints: Hint[] = Array.from({ length: position.variant.width }, (_, column) =>
+    position.canPlay(column) ? { kind: 'unknown' } : { kind: 'full' },
+  );
+  for (const { column, score, kind } of choice.explanation.columns) {
+    if (kind === 'exact') {
+      hints[column] = hintFromEvaluation(
+        { exact: true, score, lower: score, upper: score },
+        position.variant,
+        position.ply,
+        false,
+      );
+    } else if (score >= PROVEN) hints[column] = { kind: 'win', moves: null };
+    else if (score <= -PROVEN) hints[column] = { kind: 'loss', moves: null };
+    else hints[column] = { kind: 'estimate', value: score };
+  }
+  return hints;
+}
+
+const settled = (hint: Hint | undefined): boolean =>
+  hint !== undefined &&
+  (hint.kind === 'win' || hint.kind === 'loss' || hint.kind === 'draw' || hint.kind === 'full');
+
+/** Column by column, the first settled hint in order of preference, else the last fallback. */
+function merge(...lists: readonly (readonly Hint[])[]): Hint[] {
+  const width = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: width }, (_, column) => {
+    const candidates = lists.map((list) => list[column]).filter((h) => h !== undefined);
+    return (
+      candidates.find(settled) ??
+      candidates.find((h) => h.kind === 'notLosing' || h.kind === 'notWinning') ??
+      candidates.find((h) => h.kind === 'estimate') ?? { kind: 'unknown' }
+    );
+  });
+}
+
 async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Promise<void> {
   const { id, game } = request;
   const position = positionOf(game);
   if (!solverSupports(position.variant)) {
     // Too big to solve: a depth-limited search, labelled as an estimate.
-    const choice = await chooseMove(position, 'strong', { timeMs: 1500 });
-    const hints: Hint[] = Array.from({ length: game.width }, (_, column) =>
-      position.canPlay(column) ? { kind: 'unknown' } : { kind: 'full' },
-    );
-    for (const assessed of choice.explanation.columns) {
-      hints[assessed.column] = { kind: 'estimate', value: assessed.score };
-    }
-    post({ id, type: 'analysis', hints, final: true, exact: false });
+    post({ id, type: 'analysis', hints: await estimates(position), final: true, exact: false });
     return;
   }
   solver ??= new Solver({ tableBits: 20 });
   // Win/draw/loss first (fast), then the exact distances.
   const input = { variant: position.variant, moves: game.moves };
-  const weak = solver.analyze(input, { weak: true, timeLimitMs: 3000 });
+  const weak = solver.analyze(input, { weak: true, timeLimitMs: 2500 });
   if (!weak.ok) throw weak.error;
-  const weakHints = toHints(weak.value, game);
-  post({ id, type: 'analysis', hints: weakHints, final: false, exact: true });
+  let best = toHints(weak.value, game);
+  // Deep positions the solver cannot finish quickly get a search estimate meanwhile.
+  if (!best.every(settled)) best = merge(best, await estimates(position));
+  post({ id, type: 'analysis', hints: best, final: false, exact: true });
   const strong = solver.analyze(input, { timeLimitMs: 15000 });
   if (!strong.ok) throw strong.error;
-  const strongHints = toHints(strong.value, game);
-  const merged = strongHints.map((hint, column) =>
-    hint.kind === 'win' || hint.kind === 'loss' || hint.kind === 'draw' || hint.kind === 'full'
-      ? hint
-      : (weakHints[column] ?? hint),
-  );
-  post({ id, type: 'analysis', hints: merged, final: true, exact: true });
+  post({
+    id,
+    type: 'analysis',
+    hints: merge(toHints(strong.value, game), best),
+    final: true,
+    exact: true,
+  });
 }
 
 scope.addEventListener('message', (event: MessageEvent<Request>) => {
