@@ -124,6 +124,11 @@ export type ServerMessage =
       readonly message: string;
     }
   | { readonly type: 'seeking'; readonly id?: string; readonly seekId: string }
-  | { readonly type: 'matched'; readonly gameId: string; readonly seat: Player }
+  | {
+      readonly type: 'matched';
+      readonly id?: string;
+      readonly gameId: string;
+      readonly seat: Player;
+    }
   | { readonly type: 'pong'; readonly id?: string; readonly t: number; readonly serverNow: number }
   | { readonly type: 'shutdown'; readonly reconnectMs: number };

@@ -265,7 +265,11 @@ export class Connection {
     }
     const o = outcome.value;
     if (o.kind === 'matched') {
-      this.send({ type: 'matched', gameId: o.gameId, seat: o.seat });
+      this.send(
+        id === undefined
+          ? { type: 'matched', gameId: o.gameId, seat: o.seat }
+          : { type: 'matched', id, gameId: o.gameId, seat: o.seat },
+      );
       return;
     }
     this.seeks.set(o.seekId, { variant, clock, secretHash });

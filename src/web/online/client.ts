@@ -29,9 +29,9 @@ export type SocketFactory = (url: string) => SocketLike;
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export type Reply =
-  | Extract<ServerMessage, { type: 'ack' | 'joined' | 'seeking' | 'pong' }>
+  | Extract<ServerMessage, { type: 'ack' | 'joined' | 'seeking' | 'matched' | 'pong' }>
   | Extract<ServerMessage, { type: 'error' }>
-  | { readonly type: 'error'; readonly code: 'disconnected'; readonly message: string };
+  | { readonly type: 'error'; readonly code: 'disconnected' | 'timeout'; readonly message: string };
 
 export interface ClientEvents {
   status: ConnectionStatus;
@@ -52,6 +52,7 @@ export interface OnlineClientOptions {
 }
 
 const OPEN = 1;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 /** A seat secret: 144 random bits, base64url, made and kept by the browser only. */
 export function newSeatSecret(): string {
@@ -205,7 +206,15 @@ export class OnlineClient {
         resolve({ type: 'error', code: 'disconnected', message: 'not connected' });
         return;
       }
-      this.pending.set(id, resolve);
+      const timer = setTimeout(() => {
+        if (this.pending.delete(id)) {
+          resolve({ type: 'error', code: 'timeout', message: 'no reply from the server' });
+        }
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(id, (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
       this.socket.send(JSON.stringify({ ...message, id }));
     });
   }
@@ -293,6 +302,10 @@ export class OnlineClient {
       this.seat = message.seat;
       this.emit('joined', { gameId: message.gameId, seat: message.seat });
     }
+    if (message.type === 'matched') {
+      this.seekRequest = undefined;
+      this.emit('matched', { gameId: message.gameId, seat: message.seat });
+    }
     const id: string | undefined = 'id' in message ? message.id : undefined;
     if (id !== undefined) {
       const resolve = this.pending.get(id);
@@ -318,10 +331,6 @@ export class OnlineClient {
           return;
         this.game = message.game;
         this.emit('game', message.game);
-        return;
-      case 'matched':
-        this.seekRequest = undefined;
-        this.emit('matched', { gameId: message.gameId, seat: message.seat });
         return;
       case 'error':
         this.emit('error', { code: message.code, message: message.message });
