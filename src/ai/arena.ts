@@ -31,6 +31,11 @@ export interface PerfectCheck {
   readonly chosen: number;
   readonly chosenScore: number;
   readonly bestScore: number;
+  /**
+   * Whether Perfect itself had the exact scores when it moved. A slip with them is a bug; one
+   * without them means the solver did not settle the position within Perfect's time budget.
+   */
+  readonly exactInTime: boolean;
 }
 
 export interface MatchResult {
@@ -124,7 +129,9 @@ export function playMatch(
         if (verdict === undefined) unchecked++;
         else {
           checked++;
-          if (verdict.chosenScore < verdict.bestScore) slips.push(verdict);
+          if (verdict.chosenScore < verdict.bestScore) {
+            slips.push({ ...verdict, exactInTime: choice.scoreKind === 'exact' });
+          }
         }
       }
       const played = game.play(choice.column);
@@ -147,7 +154,7 @@ export function checkPerfect(
   position: Position,
   column: number,
   timeMs: number,
-): PerfectCheck | undefined {
+): Omit<PerfectCheck, 'exactInTime'> | undefined {
   const result = analyze(position, { timeLimitMs: timeMs });
   if (!result.ok) throw result.error;
   const chosen = result.value.columns[column];

@@ -78,17 +78,21 @@ export const arena: Command = {
       `A wins ${result.wins}, draws ${result.draws}, losses ${result.losses}; ` +
         `score ${(elo.score * 100).toFixed(1)}%; Elo ${signed(elo.elo)} (95% ${signed(elo.low)} to ${signed(elo.high)})\n`,
     );
+    const bugs = result.slips.filter((slip) => slip.exactInTime);
     if (result.checked + result.unchecked > 0) {
       io.out(
         `Perfect checks: ${result.checked} moves checked against the solver, ` +
-          `${result.unchecked} not solvable within ${setup.checkMs} ms, ${result.slips.length} slips\n`,
+          `${result.unchecked} not solvable within ${setup.checkMs} ms; slips: ${bugs.length} with ` +
+          `exact scores in hand, ${result.slips.length - bugs.length} where the solver had not ` +
+          `settled the position within Perfect's own budget (search fallback)\n`,
       );
       for (const slip of result.slips) {
         io.out(
-          `  slip after ${slip.game || '(empty board)'}: played ${slip.chosen + 1} scoring ${slip.chosenScore}, best ${slip.bestScore}\n`,
+          `  ${slip.exactInTime ? 'SLIP' : 'fallback'} after ${slip.game || '(empty board)'}: ` +
+            `played ${slip.chosen + 1} scoring ${slip.chosenScore}, best ${slip.bestScore}\n`,
         );
       }
     }
-    return Promise.resolve(result.slips.length > 0 ? 1 : 0);
+    return Promise.resolve(bugs.length > 0 ? 1 : 0);
   },
 };
