@@ -62,6 +62,15 @@ describe('two players on one screen', () => {
     }
   });
 
+  it('lights every line when one disc completes several', async () => {
+    const { page, screenshot } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '464147612721562552643');
+    expect(await statusText(page)).toContain('wins with 2 lines at once');
+    expect((await winningCells(page)).length).toBeGreaterThanOrEqual(7);
+    await screenshot('win-two-lines');
+  });
+
   it('ends in a draw on the 5x4 connect-3 board', async () => {
     const { page, screenshot } = await fresh();
     await chooseMode(page, 'pvp');
@@ -165,6 +174,30 @@ describe('against the computer', () => {
   it('answers each move in the background and can be cancelled by a new game', async () => {
     const { page, screenshot } = await fresh();
     await chooseMode(page, 'cpu');
+    // While the strongest level thinks (up to 2 s), the page keeps drawing frames.
+    await page.selectOption('#level', 'perfect');
+    await page.selectOption('#preset', '8x7c4');
+    await page.click('.column[data-col="4"]');
+    await page.waitForSelector('#status.thinking');
+    const frames = await page.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          let count = 0;
+          const start = performance.now();
+          const tick = (now: number): void => {
+            count++;
+            if (now - start < 500) requestAnimationFrame(tick);
+            else done(count);
+          };
+          requestAnimationFrame(tick);
+        }),
+    );
+    expect(frames).toBeGreaterThan(10);
+    // A new game cancels the search: no reply lands on the fresh board.
+    await page.click('#new');
+    await page.waitForTimeout(2500);
+    expect(await discCount(page)).toBe(0);
+    await page.selectOption('#preset', '7x6c4');
     await page.selectOption('#level', 'casual');
     await page.click('.column[data-col="4"]');
     await expect.poll(() => discCount(page, 'yellow'), { timeout: 20_000 }).toBe(1);
