@@ -308,6 +308,8 @@ describe('links, storage and layout', () => {
       { width: 568, height: 320 },
     ]) {
       const { page, context, screenshot } = await fresh({ viewport, colorScheme: 'dark' });
+      // With the hints row showing, the tallest layout.
+      await chooseMode(page, 'analysis');
       for (const preset of ['7x6c4', '10x10c4', '5x4c3']) {
         await page.selectOption('#preset', preset);
         await noHorizontalScroll(page);
