@@ -15,6 +15,8 @@ const { values } = parseArgs({
     'table-bits': { type: 'string' },
     'keep-table': { type: 'boolean', default: false },
     'no-etc': { type: 'boolean', default: false },
+    'etc-min-empty': { type: 'string' },
+    warmup: { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -22,7 +24,7 @@ const wanted = values.sets?.split(',');
 const solver = new Solver(
   values['table-bits'] === undefined ? {} : { tableBits: Number(values['table-bits']) },
 );
-if (values['no-etc']) solver.setEnhancedCutoffs(false);
+solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 12));
 
 const formatTime = (ms: number): string =>
   ms < 1
@@ -30,6 +32,14 @@ const formatTime = (ms: number): string =>
     : ms < 1000
       ? `${ms.toFixed(2)} ms`
       : `${(ms / 1000).toFixed(2)} s`;
+
+// Let V8 compile the wasm with its optimising tier before timing anything.
+const warmup = loadPonsSet('Test_L2_R1');
+if (!('missing' in warmup)) {
+  for (const c of warmup.cases.slice(0, Number(values.warmup ?? 300))) {
+    solver.solve({ variant: CLASSIC, moves: c.moves });
+  }
+}
 
 console.log(
   `| set | positions | all correct | mean time | mean nodes | nodes/s |${values.weak ? ' (weak)' : ''}`,

@@ -20,3 +20,11 @@ export type {
 } from './types.js';
 export { Book } from './book/book.js';
 export { symmetricKey, keyFits } from './board-key.js';
+export { parseBook, serializeBook, BOOK_MAGIC, BOOK_VERSION } from './book/format.js';
+export {
+  bookFromScores,
+  completePly,
+  deriveShallower,
+  positionsAtPly,
+  type BookTask,
+} from './book/build.js';

@@ -18,7 +18,9 @@ export const DEFAULT_TABLE_BITS = 22;
 const exact = (score: number): Evaluation => ({ exact: true, score, lower: score, upper: score });
 const bounds = (lower: number, upper: number): Evaluation =>
   lower === upper ? exact(lower) : { exact: false, score: null, lower, upper };
-const sign = (score: number): number => Math.sign(score);
+const sign = (score: number): number => Math.sign(score) + 0;
+// `0 - x` rather than `-x`: scores must never be -0 (Object.is and JSON tell them apart).
+const neg = (score: number): number => 0 - score;
 
 /**
  * A solver with its own WebAssembly instance and transposition table. The table survives
@@ -48,9 +50,12 @@ export class Solver {
     this.engine.newGeneration();
   }
 
-  /** Turns enhanced transposition cutoffs on or off (for measurements). */
-  setEnhancedCutoffs(on: boolean): void {
-    this.engine.setUseEtc(on ? 1 : 0);
+  /**
+   * Enhanced transposition cutoffs (probe every child's table entry before searching): on or
+   * off, and from how many empty cells up. For measurements.
+   */
+  setEnhancedCutoffs(on: boolean, minEmpty = 12): void {
+    this.engine.setUseEtc(on ? 1 : 0, minEmpty);
   }
 
   /** The exact score of the position for the side to move (or bounds if the budget ran out). */
@@ -102,12 +107,12 @@ export class Solver {
       const child = [...input.moves, column];
       const fromBook = options.noBook ? undefined : this.bookScore({ ...input, moves: child });
       if (fromBook !== undefined) {
-        columns.push(exact(-(weak ? sign(fromBook) : fromBook)));
+        columns.push(exact(neg(weak ? sign(fromBook) : fromBook)));
         continue;
       }
       if (stopped !== null) {
         const most = weak ? 1 : Math.floor((width * height - child.length) / 2);
-        columns.push(bounds(-most, most));
+        columns.push(bounds(neg(most), most));
         continue;
       }
       if (options.maxNodes !== undefined) {
@@ -116,7 +121,7 @@ export class Solver {
       const done = this.engine.solve(weak ? 1 : 0) === 1;
       nodes += this.engine.nodeCount();
       if (!done) stopped = run.reason();
-      columns.push(bounds(-this.engine.upper(), -this.engine.lower()));
+      columns.push(bounds(neg(this.engine.upper()), neg(this.engine.lower())));
     }
     this.stopCheck = () => false;
     const playable = columns.filter((c): c is Evaluation => c !== null);

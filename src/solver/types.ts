@@ -67,7 +67,7 @@ export interface AnalyzeResult {
 }
 
 export interface SolverOptions {
-  /** log2 of the transposition-table entries (12 bytes each). Default 22 (48 MiB); 10..28. */
+  /** log2 of the transposition-table entries (16 bytes each). Default 22 (64 MiB); 10..28. */
   readonly tableBits?: number;
   /** An opening book consulted before searching (only for its own variant). */
   readonly book?: import('./book/book.js').Book;

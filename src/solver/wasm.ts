@@ -6,7 +6,7 @@ export interface WasmEngine {
   configure(width: number, height: number, connect: number): number;
   setTableBits(bits: number): number;
   newGeneration(): void;
-  setUseEtc(on: number): void;
+  setUseEtc(on: number, minEmpty: number): void;
   resetPosition(): void;
   play(column: number): number;
   canPlay(column: number): number;

@@ -26,8 +26,10 @@ let dirDiagonal: bool = true;
 // Columns, centre first: central moves win more often, so alpha-beta cuts earlier.
 const ORDER_PTR: usize = 0; // offset into scratch
 // [0,64): column order (i32 x 16); [64,192): run masks (u64 x 16); [256,...): candidate frames,
-// 64 bytes per search depth (depth <= SIZE <= 64).
-const SCRATCH_SIZE: usize = 256 + 66 * 64;
+// one per search depth (depth <= SIZE <= 64): 16 x i32 (score << 8 | column), then 16 x u64
+// (the winning cells the move leaves us, which the child needs as its opponent's).
+const FRAME: usize = 192;
+const SCRATCH_SIZE: usize = 256 + 66 * FRAME;
 let scratch: usize = 0;
 
 // ---- position ---------------------------------------------------------------------------------
@@ -43,15 +45,17 @@ let aborted: bool = false;
 let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
 let useEtc: bool = true;
+// Probing every child costs a cache miss each: only worth it far from the end of the game.
+let etcMinEmpty: i32 = 12;
 
 // ---- transposition table ----------------------------------------------------------------------
-// keys: u64[size]; data: u32[size] = lower+64 (7 bits) | upper+64 (7 bits) << 7 (±63 = no bound) | best column
+// Entries of 16 bytes (one cache line holds 4): key u64, data u32, 4 spare bytes.
+// data = lower+64 (7 bits) | upper+64 (7 bits) << 7 (±63 = no bound) | best column
 // (4 bits, 15 = none) << 14 | generation (14 bits) << 18. An entry of another generation is empty,
 // so clearing the table between independent solves costs nothing.
 let ttBits: i32 = 0;
 let ttSize: u32 = 0;
-let ttKeys: usize = 0;
-let ttData: usize = 0;
+let ttBase: usize = 0;
 let generation: u32 = 1;
 const GEN_MASK: u32 = 0x3fff;
 const NO_MOVE: u32 = 15;
@@ -89,22 +93,21 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   return 1;
 }
 
-/** Allocates 2^bits table entries (12 bytes each). Returns 0 when memory cannot grow. */
+/** Allocates 2^bits table entries (16 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
   if (bits < 10 || bits > 28) return 0;
   if (scratch == 0) configure(7, 6, 4);
   const size = <usize>1 << <usize>bits;
   const base = (scratch + SCRATCH_SIZE + 63) & ~(<usize>63);
-  const end = base + size * 12;
+  const end = base + size * 16;
   const pages = <i32>((end + 0xffff) >> 16);
   if (pages > memory.size()) {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
   ttBits = bits;
   ttSize = <u32>size;
-  ttKeys = base;
-  ttData = base + size * 8;
-  memory.fill(ttData, 0, size * 4);
+  ttBase = base;
+  memory.fill(ttBase, 0, size * 16);
   generation = 1;
   return 1;
 }
@@ -113,13 +116,14 @@ export function setTableBits(bits: i32): i32 {
 export function newGeneration(): void {
   generation++;
   if (generation > GEN_MASK) {
-    if (ttSize != 0) memory.fill(ttData, 0, <usize>ttSize * 4);
+    if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
     generation = 1;
   }
 }
 
-export function setUseEtc(on: i32): void {
+export function setUseEtc(on: i32, minEmpty: i32): void {
   useEtc = on != 0;
+  etcMinEmpty = minEmpty;
 }
 
 // ---- bitboard helpers -------------------------------------------------------------------------
@@ -266,8 +270,8 @@ function checkStop(): void {
 
 function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
   const idx = hashIndex(key);
-  const kp = ttKeys + (idx << 3);
-  const dp = ttData + (idx << 2);
+  const kp = ttBase + (idx << 4);
+  const dp = kp + 8;
   const d = load<u32>(dp);
   if (load<u64>(kp) == key && d >> 18 == generation) {
     const oldLo = <i32>(d & 127) - 64;
@@ -282,15 +286,15 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
 
 /**
  * Fail-hard negamax. Precondition: the side to move cannot win with its next disc (callers only
- * play non-losing moves, and the root checks for an immediate win).
+ * play non-losing moves, and the root checks for an immediate win). `oppWin`: the opponent's
+ * winning cells, winningCells(cur ^ mask, mask), which the parent has already computed.
  */
-function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32): i32 {
+function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
   nodes++;
   checkStop();
   if (aborted) return alpha;
 
   const possible = possibleMoves(mask);
-  const oppWin = winningCells(cur ^ mask, mask);
   const forced = possible & oppWin;
   let next = possible;
   if (forced != 0) {
@@ -320,8 +324,9 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32): i32 {
   const idx = hashIndex(key);
   let ttBest: i32 = -1;
   {
-    const d = load<u32>(ttData + (idx << 2));
-    if (d >> 18 == generation && load<u64>(ttKeys + (idx << 3)) == key) {
+    const e = ttBase + (idx << 4);
+    const d = load<u32>(e, 8);
+    if (d >> 18 == generation && load<u64>(e) == key) {
       const lo = <i32>(d & 127) - 64;
       const hi = <i32>((d >> 7) & 127) - 64;
       if (hi < beta) {
@@ -341,37 +346,39 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32): i32 {
   // Up to 16 candidates, kept as (score << 8 | order index) in a small local insertion sort.
   let count: i32 = 0;
   const order = scratch + ORDER_PTR;
-  const frame = scratch + 256 + (<usize>moves << 6);
+  const frame = scratch + 256 + <usize>moves * FRAME;
   for (let i = 0; i < W; i++) {
     const col = load<i32>(order + (<usize>i << 2));
     const move = next & colMask(col);
     if (move == 0) continue;
-    let score: i32;
-    if (col == ttBest) score = 1000;
-    else score = popcount(winningCells(cur | move, mask | move));
+    const ours = winningCells(cur | move, mask | move);
+    const score: i32 = col == ttBest ? 1000 : popcount(ours);
     // insertion sort, stable for equal scores (keeps centre-first order)
     let j = count;
     while (j > 0) {
       const prev = load<i32>(frame + (<usize>(j - 1) << 2));
       if ((prev >> 8) >= score) break;
       store<i32>(frame + (<usize>j << 2), prev);
+      store<u64>(frame + 64 + (<usize>j << 3), load<u64>(frame + 64 + (<usize>(j - 1) << 3)));
       j--;
     }
     store<i32>(frame + (<usize>j << 2), (score << 8) | col);
+    store<u64>(frame + 64 + (<usize>j << 3), ours);
     count++;
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
   // proves the cut without searching anything.
-  if (useEtc && beta > alpha) {
+  if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
       const move = next & colMask(col);
       const m2 = mask | move;
       const k2 = (cur ^ mask) + m2;
       const i2 = hashIndex(k2);
-      const d = load<u32>(ttData + (i2 << 2));
-      if (d >> 18 == generation && load<u64>(ttKeys + (i2 << 3)) == k2) {
+      const e = ttBase + (i2 << 4);
+      const d = load<u32>(e, 8);
+      if (d >> 18 == generation && load<u64>(e) == k2) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
           ttStore(key, -childHi, 63, <u32>col);
@@ -386,7 +393,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32): i32 {
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
-    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha);
+    const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
     if (aborted) {
       return alpha;
     }
@@ -431,11 +439,12 @@ export function solve(weak: i32): i32 {
     min = -1;
     max = 1;
   }
+  const rootOppWin = winningCells(posCur ^ posMask, posMask);
   while (min < max) {
     let med = min + (max - min) / 2;
     if (med <= 0 && min / 2 < med) med = min / 2;
     else if (med >= 0 && max / 2 > med) med = max / 2;
-    const r = negamax(posCur, posMask, posMoves, med, med + 1);
+    const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
     if (r <= med) max = r < min ? min : r;
     else min = r > max ? max : r;

@@ -1,0 +1,25 @@
+// Where the 7x6 opening book lives and how the CLI reads it (the core only parses bytes).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseBook, type Book } from '../solver/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** The committed book: next to the solver sources (also when running the compiled dist/). */
+export function defaultBookPath(): string {
+  const candidates = [
+    join(here, '..', 'solver', 'book', '7x6.book'),
+    join(here, '..', '..', 'src', 'solver', 'book', '7x6.book'),
+  ];
+  return candidates.find((p) => existsSync(p)) ?? candidates[0]!;
+}
+
+/** The book at `path` (default: the committed one), or undefined with a reason. */
+export function loadBook(path?: string): { book: Book } | { problem: string } {
+  const file = path ?? defaultBookPath();
+  if (!existsSync(file)) return { problem: `${file} not found` };
+  const parsed = parseBook(new Uint8Array(readFileSync(file)));
+  if (!parsed.ok) return { problem: `${file}: ${parsed.error.message}` };
+  return { book: parsed.value };
+}

@@ -1,0 +1,144 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { extname, join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CLASSIC, movesToString } from '../core/index.js';
+import {
+  bookFromScores,
+  deriveShallower,
+  positionsAtPly,
+  serializeBook,
+  type BookTask,
+} from '../solver/index.js';
+import { defaultBookPath, loadBook } from './book-file.js';
+import type { BookJobResult } from './book-worker.js';
+import { parseCommandArgs, UsageError, type CliIO, type Command } from './command.js';
+
+const USAGE =
+  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book info [FILE]';
+
+/** Solved positions, one per line: key, score, ply, moves, nodes, milliseconds. */
+function readProgress(file: string): Map<number, number> {
+  const scores = new Map<number, number>();
+  if (!existsSync(file)) return scores;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [key, score] = line.split('\t');
+    scores.set(Number(key), Number(score));
+  }
+  return scores;
+}
+
+function writeBook(out: string, scores: Map<number, number>, ply: number): string {
+  const derived = deriveShallower(CLASSIC, ply, scores);
+  const book = bookFromScores(CLASSIC, derived, ply);
+  const tmp = `${out}.tmp`;
+  writeFileSync(tmp, serializeBook(book));
+  renameSync(tmp, out);
+  return `${book.size} positions, complete to ply ${book.completePly}`;
+}
+
+function parsePositiveInt(name: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0)
+    throw new UsageError(`book: --${name} must be a whole number`);
+  return value;
+}
+
+async function build(args: readonly string[], io: CliIO): Promise<number> {
+  const { values } = parseCommandArgs(
+    'book build',
+    args,
+    {
+      ply: { type: 'string' },
+      jobs: { type: 'string' },
+      'table-bits': { type: 'string' },
+      progress: { type: 'string' },
+      out: { type: 'string' },
+    },
+    false,
+  );
+  const ply = parsePositiveInt('ply', values.ply, 1);
+  const jobs = Math.max(1, parsePositiveInt('jobs', values.jobs, cpus().length));
+  const tableBits = parsePositiveInt('table-bits', values['table-bits'], 24);
+  const out = values.out ?? defaultBookPath();
+  const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
+  const scores = readProgress(progress);
+  if (!existsSync(progress)) {
+    appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
+  }
+  const todo: BookTask[] = positionsAtPly(CLASSIC, ply).filter((t) => !scores.has(t.key));
+  io.err(`book: ply ${ply}: ${todo.length} positions to solve with ${jobs} processes\n`);
+
+  const here = fileURLToPath(import.meta.url);
+  const workerFile = join(dirname(here), `book-worker${extname(here)}`);
+  const children: ChildProcess[] = [];
+  const state = { failed: false };
+  await new Promise<void>((resolve) => {
+    let running = 0;
+    const feed = (child: ChildProcess): void => {
+      const task = todo.shift();
+      if (!task) {
+        child.kill();
+        if (--running === 0) resolve();
+        return;
+      }
+      child.send({ moves: task.moves });
+    };
+    for (let i = 0; i < Math.min(jobs, todo.length); i++) {
+      const child = fork(workerFile, [String(tableBits)], { execArgv: process.execArgv });
+      children.push(child);
+      running++;
+      child.on('message', (r: BookJobResult) => {
+        scores.set(r.key, r.score);
+        appendFileSync(
+          progress,
+          `${r.key}\t${r.score}\t${r.moves.length}\t${movesToString(r.moves)}\t${r.nodes}\t${r.ms}\n`,
+        );
+        const summary = writeBook(out, scores, ply);
+        io.err(
+          `book: ${movesToString(r.moves)} = ${r.score} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s); ${todo.length} left; ${summary}\n`,
+        );
+        feed(child);
+      });
+      child.on('exit', (code) => {
+        if (code !== 0 && code !== null) {
+          state.failed = true;
+          io.err(`book: a worker exited with code ${code}\n`);
+        }
+      });
+      feed(child);
+    }
+    if (running === 0) resolve();
+  });
+  io.err(`book: wrote ${out}: ${writeBook(out, scores, ply)}\n`);
+  return state.failed ? 1 : 0;
+}
+
+function info(args: readonly string[], io: CliIO): number {
+  const loaded = loadBook(args[0]);
+  if ('problem' in loaded) {
+    io.err(`c4 book info: ${loaded.problem}\n`);
+    return 1;
+  }
+  const { book } = loaded;
+  const { width, height, connect } = book.variant;
+  io.out(
+    `${width}x${height}c${connect}: ${book.size} positions, complete to ply ${book.completePly}\n`,
+  );
+  return 0;
+}
+
+export const book: Command = {
+  name: 'book',
+  summary: 'build (resumably, on every core) or inspect the 7x6 opening book',
+  usage: USAGE,
+  async run(args, io) {
+    const [sub, ...rest] = args;
+    if (sub === 'build') return build(rest, io);
+    if (sub === 'info') return info(rest, io);
+    throw new UsageError(`book: expected build or info (${USAGE})`);
+  },
+};

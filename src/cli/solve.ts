@@ -1,0 +1,91 @@
+import { createInterface } from 'node:readline';
+import { CLASSIC, isClassic, parseMoves, type Variant } from '../core/index.js';
+import { Solver, solverSupports, type Evaluation, type SolveOptions } from '../solver/index.js';
+import { loadBook } from './book-file.js';
+import {
+  parseCommandArgs,
+  UsageError,
+  variantFromFlag,
+  variantOption,
+  type Command,
+} from './command.js';
+
+const USAGE =
+  'c4 solve [--variant WxHcN] [--weak] [--analyze] [--book FILE | --no-book] [--table-bits B] < moves';
+
+const showScore = (e: Evaluation | null): string =>
+  e === null ? 'x' : e.exact ? String(e.score) : `${e.lower}..${e.upper}`;
+
+/**
+ * Reads move strings (1-based columns) from stdin, one position per line (an empty line is the
+ * empty board), and prints `moves score`, or with --analyze `moves` and one score per column.
+ */
+export const solve: Command = {
+  name: 'solve',
+  summary: 'exact scores of positions read from stdin (one move string per line)',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      'solve',
+      args,
+      {
+        ...variantOption,
+        weak: { type: 'boolean' },
+        analyze: { type: 'boolean' },
+        book: { type: 'string' },
+        'no-book': { type: 'boolean' },
+        'table-bits': { type: 'string' },
+      },
+      false,
+    );
+    if (positionals.length > 0) throw new UsageError(`solve: usage: ${USAGE}`);
+    const variant: Variant = variantFromFlag('solve', values.variant, CLASSIC);
+    if (!solverSupports(variant)) {
+      throw new UsageError(`solve: the solver does not handle ${values.variant ?? ''} boards`);
+    }
+    const tableBits = values['table-bits'] === undefined ? 24 : Number(values['table-bits']);
+    if (!Number.isInteger(tableBits) || tableBits < 10 || tableBits > 28) {
+      throw new UsageError('solve: --table-bits must be a whole number from 10 to 28');
+    }
+    let book;
+    if (!values['no-book'] && (isClassic(variant) || values.book !== undefined)) {
+      const loaded = loadBook(values.book);
+      if ('book' in loaded) book = loaded.book;
+      else if (values.book !== undefined) throw new UsageError(`solve: --book: ${loaded.problem}`);
+    }
+    const solver = new Solver(book ? { tableBits, book } : { tableBits });
+    const options: SolveOptions = { weak: values.weak ?? false };
+
+    let failures = 0;
+    let lineNumber = 0;
+    for await (const raw of createInterface({ input: io.stdin, terminal: false })) {
+      lineNumber++;
+      const text = raw.trim();
+      const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
+      if (!moves.ok) {
+        failures++;
+        io.err(`line ${lineNumber}: ${moves.error.message}\n`);
+        continue;
+      }
+      const input = { variant, moves: moves.value };
+      if (values.analyze) {
+        const result = solver.analyze(input, options);
+        if (!result.ok) {
+          failures++;
+          io.err(`line ${lineNumber}: ${result.error.message}\n`);
+          continue;
+        }
+        io.out(`${text} ${result.value.columns.map(showScore).join(' ')}\n`);
+      } else {
+        const result = solver.solve(input, options);
+        if (!result.ok) {
+          failures++;
+          io.err(`line ${lineNumber}: ${result.error.message}\n`);
+          continue;
+        }
+        io.out(`${text} ${showScore(result.value)}\n`);
+      }
+    }
+    return failures > 0 ? 1 : 0;
+  },
+};

@@ -1,0 +1,99 @@
+import { Position, type Variant } from '../../core/index.js';
+import { symmetricKey } from '../board-key.js';
+import { Book } from './book.js';
+
+/** A position the book builder must solve by search. */
+export interface BookTask {
+  readonly key: number;
+  /** 0-based columns of one representative (mirror images share the key). */
+  readonly moves: readonly number[];
+}
+
+/**
+ * Every position with exactly `ply` discs reachable in play, one per mirror pair, in a stable
+ * order. Games already won never reach that ply and so are left out.
+ */
+export function positionsAtPly(variant: Variant, ply: number): BookTask[] {
+  let level: BookTask[] = [{ key: symmetricKey(variant, []), moves: [] }];
+  for (let depth = 0; depth < ply; depth++) {
+    const next = new Map<number, BookTask>();
+    for (const task of level) {
+      const position = Position.fromMoves(variant, task.moves);
+      if (!position.ok) continue;
+      for (const column of position.value.legalColumns()) {
+        const child = position.value.clone();
+        const played = child.play(column);
+        if (!played.ok || played.value.kind !== 'ongoing') continue;
+        const moves = [...task.moves, column];
+        const key = symmetricKey(variant, moves);
+        if (!next.has(key)) next.set(key, { key, moves });
+      }
+    }
+    level = [...next.values()];
+  }
+  return level;
+}
+
+/**
+ * Scores of shallower positions from complete deeper ones: a position's score is the best over
+ * its columns of an immediate win or minus the child's book score. Returns the entries of plies
+ * `fromPly-1` down to 0 that could be derived (all of them when ply `fromPly` is complete).
+ */
+export function deriveShallower(
+  variant: Variant,
+  fromPly: number,
+  known: ReadonlyMap<number, number>,
+): Map<number, number> {
+  const scores = new Map(known);
+  const size = variant.width * variant.height;
+  for (let ply = fromPly - 1; ply >= 0; ply--) {
+    for (const task of positionsAtPly(variant, ply)) {
+      if (scores.has(task.key)) continue;
+      const position = Position.fromMoves(variant, task.moves);
+      if (!position.ok) continue;
+      let best = -Infinity;
+      for (const column of position.value.legalColumns()) {
+        const child = position.value.clone();
+        const played = child.play(column);
+        if (!played.ok) continue;
+        if (played.value.kind === 'win') {
+          best = Math.max(best, Math.floor((size + 1 - ply) / 2));
+          continue;
+        }
+        const childScore =
+          played.value.kind === 'draw'
+            ? 0
+            : scores.get(symmetricKey(variant, [...task.moves, column]));
+        if (childScore === undefined) {
+          best = NaN;
+          break;
+        }
+        best = Math.max(best, -childScore);
+      }
+      if (Number.isFinite(best)) scores.set(task.key, best);
+    }
+  }
+  return scores;
+}
+
+/** The deepest ply whose every position has a score. */
+export function completePly(
+  variant: Variant,
+  scores: ReadonlyMap<number, number>,
+  max: number,
+): number {
+  let complete = -1;
+  for (let ply = 0; ply <= max; ply++) {
+    if (positionsAtPly(variant, ply).every((t) => scores.has(t.key))) complete = ply;
+    else break;
+  }
+  return complete;
+}
+
+export function bookFromScores(
+  variant: Variant,
+  scores: ReadonlyMap<number, number>,
+  maxPly: number,
+): Book {
+  return Book.fromEntries(variant, completePly(variant, scores, maxPly), scores);
+}

@@ -1,0 +1,81 @@
+import { C4Error, ErrorCode, createVariant, err, ok, type Result } from '../../core/index.js';
+import { keyFits } from '../board-key.js';
+import { Book } from './book.js';
+import { crc32 } from './crc32.js';
+
+/*
+ * Book file, version 1 (little-endian):
+ *   0  "C4BK"            magic
+ *   4  u8 version = 1
+ *   5  u8 width, u8 height, u8 connect
+ *   8  i8 completePly    every position with at most this many discs is present (-1: none)
+ *   9  u8 keyBytes       ceil(width*(height+1)/8)
+ *  10  u16 reserved = 0
+ *  12  u32 count
+ *  16  count x (key: keyBytes LE, score: i8), keys strictly ascending
+ * end  u32 CRC-32 of every byte before it
+ * Keys are the smaller of a position's and its mirror image's solver key (`symmetricKey`).
+ */
+export const BOOK_MAGIC = 'C4BK';
+export const BOOK_VERSION = 1;
+const HEADER = 16;
+
+const invalid = (message: string): C4Error => new C4Error(ErrorCode.BookInvalid, message);
+
+export function serializeBook(book: Book): Uint8Array {
+  const { width, height, connect } = book.variant;
+  const keyBytes = Math.ceil((width * (height + 1)) / 8);
+  const bytes = new Uint8Array(HEADER + book.size * (keyBytes + 1) + 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < 4; i++) bytes[i] = BOOK_MAGIC.charCodeAt(i);
+  bytes.set([BOOK_VERSION, width, height, connect, book.completePly, keyBytes], 4);
+  view.setUint32(12, book.size, true);
+  let offset = HEADER;
+  for (const [key, score] of book.entries()) {
+    let k = key;
+    for (let b = 0; b < keyBytes; b++) {
+      bytes[offset++] = k % 256;
+      k = Math.floor(k / 256);
+    }
+    view.setInt8(offset++, score);
+  }
+  view.setUint32(offset, crc32(bytes, offset), true);
+  return bytes;
+}
+
+/** Reads a book file; any damage (truncation, flipped bits, wrong version) is a typed error. */
+export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
+  if (bytes.length < HEADER + 4) return err(invalid('book file is too short'));
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = String.fromCharCode(...bytes.subarray(0, 4));
+  if (magic !== BOOK_MAGIC) return err(invalid('not a book file (bad magic)'));
+  const version = bytes[4]!;
+  if (version !== BOOK_VERSION) return err(invalid(`unsupported book version ${version}`));
+  const stored = view.getUint32(bytes.length - 4, true);
+  if (crc32(bytes, bytes.length - 4) !== stored) return err(invalid('book checksum mismatch'));
+  const variant = createVariant({ width: bytes[5]!, height: bytes[6]!, connect: bytes[7]! });
+  if (!variant.ok) return err(invalid(`book variant: ${variant.error.message}`));
+  if (!keyFits(variant.value)) return err(invalid('book variant is too large for book keys'));
+  const completePly = view.getInt8(8);
+  const keyBytes = bytes[9]!;
+  if (keyBytes !== Math.ceil((variant.value.width * (variant.value.height + 1)) / 8)) {
+    return err(invalid(`book key size ${keyBytes} does not match its variant`));
+  }
+  const count = view.getUint32(12, true);
+  if (HEADER + count * (keyBytes + 1) + 4 !== bytes.length) {
+    return err(invalid('book length does not match its entry count'));
+  }
+  const entries: [number, number][] = [];
+  let offset = HEADER;
+  let previous = -1;
+  for (let i = 0; i < count; i++) {
+    let key = 0;
+    for (let b = keyBytes - 1; b >= 0; b--) key = key * 256 + bytes[offset + b]!;
+    offset += keyBytes;
+    const score = view.getInt8(offset++);
+    if (key <= previous) return err(invalid(`book entry ${i} is out of order`));
+    previous = key;
+    entries.push([key, score]);
+  }
+  return ok(Book.fromEntries(variant.value, completePly, entries));
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { CLASSIC, ErrorCode, Position, createVariant, unwrap } from '../../src/core/index.js';
+import { Solver, solverSupports } from '../../src/solver/index.js';
+
+const solver = new Solver({ tableBits: 18 });
+const variant = (w: number, h: number, n: number) =>
+  unwrap(createVariant({ width: w, height: h, connect: n }));
+// The first 20 moves of a Test_L3_R1 line: a middle-game position that takes thousands of nodes.
+const HARD = '2252576253462244111563365343671351441'
+  .split('')
+  .map((c) => Number(c) - 1)
+  .slice(0, 20);
+
+describe('solverSupports', () => {
+  it('accepts every board whose bitboard fits in 64 bits, and no other', () => {
+    expect(solverSupports(CLASSIC)).toBe(true);
+    expect(solverSupports(variant(8, 7, 4))).toBe(true); // 8 * 8 = 64
+    expect(solverSupports(variant(9, 6, 4))).toBe(true);
+    expect(solverSupports(variant(5, 10, 4))).toBe(true);
+    expect(solverSupports(variant(4, 11, 4))).toBe(true);
+    expect(solverSupports(variant(6, 7, 5))).toBe(true);
+    expect(solverSupports(variant(8, 8, 4))).toBe(false);
+    expect(solverSupports(variant(12, 12, 4))).toBe(false);
+  });
+
+  it('refuses unsupported variants with a typed error, never an answer', () => {
+    const result = solver.solve({ variant: variant(9, 7, 4), moves: [] });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe(ErrorCode.SolverUnsupported);
+    const analysis = solver.analyze({ variant: variant(12, 12, 5), moves: [] });
+    expect(analysis.ok ? 'ok' : analysis.error.code).toBe(ErrorCode.SolverUnsupported);
+  });
+});
+
+describe('input checks', () => {
+  it('names the bad move', () => {
+    const codes = [
+      { moves: [7] },
+      { moves: [0, 0, 0, 0, 0, 0, 0] },
+      { moves: [0, 1, 0, 1, 0, 1, 0] },
+      { moves: [0, 1, 0, 1, 0, 1, 0, 1] },
+      { moves: [1.5] },
+    ].map(({ moves }) => {
+      const r = solver.solve({ variant: CLASSIC, moves });
+      return r.ok ? 'ok' : r.error.code;
+    });
+    expect(codes).toEqual([
+      ErrorCode.ColumnOutOfRange,
+      ErrorCode.ColumnFull,
+      ErrorCode.GameOver,
+      ErrorCode.IllegalMove,
+      ErrorCode.ColumnOutOfRange,
+    ]);
+  });
+
+  it('accepts a core Position as input', () => {
+    const position = unwrap(Position.fromMoves(CLASSIC, [3, 3, 4, 4, 5]));
+    // the side to move cannot stop both ends of 3 in a row: loses to the next disc
+    expect(unwrap(solver.solve(position)).score).toBe(-18);
+  });
+
+  it('scores a full board as a draw', () => {
+    const tiny = variant(4, 3, 4);
+    // fill 4x3 (connect 4: only rows can win) so that no row is one colour
+    const moves = [0, 0, 0, 1, 1, 1, 3, 2, 2, 2, 3, 3];
+    expect(unwrap(Position.fromMoves(tiny, moves)).outcome.kind).toBe('draw');
+    expect(unwrap(solver.solve({ variant: tiny, moves })).score).toBe(0);
+    expect(unwrap(solver.solve({ variant: tiny, moves: moves.slice(0, 11) })).score).toBe(0);
+  });
+});
+
+describe('budgets', () => {
+  it('returns proven bounds that contain the exact score when the node budget runs out', () => {
+    solver.reset();
+    const exact = unwrap(solver.solve({ variant: CLASSIC, moves: HARD }));
+    expect(exact.exact).toBe(true);
+    expect(exact.nodes).toBeGreaterThan(1000);
+    solver.reset();
+    const cut = unwrap(solver.solve({ variant: CLASSIC, moves: HARD }, { maxNodes: 500 }));
+    expect(cut.exact).toBe(false);
+    expect(cut.score).toBeNull();
+    expect(cut.stopped).toBe('nodes');
+    expect(cut.nodes).toBeLessThanOrEqual(501);
+    expect(cut.lower).toBeLessThanOrEqual(exact.score!);
+    expect(cut.upper).toBeGreaterThanOrEqual(exact.score!);
+  });
+
+  it('stops when asked (callback, signal) or when the clock runs out', () => {
+    solver.reset();
+    let asked = 0;
+    const byCallback = unwrap(
+      solver.solve({ variant: CLASSIC, moves: HARD }, { shouldStop: () => ++asked > 1 }),
+    );
+    expect(byCallback.stopped).toBe('stopped');
+    solver.reset();
+    const bySignal = unwrap(
+      solver.solve({ variant: CLASSIC, moves: HARD }, { signal: { aborted: true } }),
+    );
+    expect(bySignal.stopped).toBe('stopped');
+    solver.reset();
+    let clock = 0;
+    const byTime = unwrap(
+      solver.solve({ variant: CLASSIC, moves: HARD }, { timeLimitMs: 10, now: () => (clock += 4) }),
+    );
+    expect(byTime.stopped).toBe('time');
+    expect(byTime.lower).toBeLessThanOrEqual(byTime.upper);
+  });
+
+  it('analyze shares the budget across columns and keeps exact columns exact', () => {
+    solver.reset();
+    const full = unwrap(solver.analyze({ variant: CLASSIC, moves: HARD }));
+    solver.reset();
+    const cut = unwrap(solver.analyze({ variant: CLASSIC, moves: HARD }, { maxNodes: 2000 }));
+    expect(cut.stopped).toBe('nodes');
+    cut.columns.forEach((c, i) => {
+      const f = full.columns[i];
+      if (c === null || f === null || f === undefined) {
+        expect(c).toEqual(f);
+        return;
+      }
+      expect(c.lower).toBeLessThanOrEqual(f.score!);
+      expect(c.upper).toBeGreaterThanOrEqual(f.score!);
+    });
+  });
+});
+
+describe('analyze', () => {
+  it('agrees with solve on each child and its best column is the solve score', () => {
+    const moves = HARD.slice(0, 16);
+    const analysis = unwrap(solver.analyze({ variant: CLASSIC, moves }));
+    const score = unwrap(solver.solve({ variant: CLASSIC, moves })).score;
+    expect(analysis.score).toBe(score);
+    analysis.columns.forEach((column, c) => {
+      if (column === null) return;
+      const child = solver.solve({ variant: CLASSIC, moves: [...moves, c] });
+      if (child.ok) expect(column.score).toBe(0 - child.value.score!);
+      else expect(child.error.code).toBe(ErrorCode.GameOver);
+    });
+  });
+
+  it('marks full columns with null', () => {
+    const moves = [0, 0, 0, 0, 0, 0];
+    const analysis = unwrap(
+      solver.analyze({ variant: CLASSIC, moves: [...moves, 1, 2, 3] }, { maxNodes: 1000 }),
+    );
+    expect(analysis.columns[0]).toBeNull();
+    expect(analysis.columns.filter((c) => c === null)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CLASSIC, ErrorCode, createVariant, unwrap } from '../../src/core/index.js';
+import {
+  Book,
+  Solver,
+  bookFromScores,
+  deriveShallower,
+  parseBook,
+  positionsAtPly,
+  serializeBook,
+  symmetricKey,
+} from '../../src/solver/index.js';
+
+const small = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+const mirror = (moves: readonly number[], width: number) => moves.map((c) => width - 1 - c);
+
+describe('book format', () => {
+  const book = Book.fromEntries(CLASSIC, 0, [
+    [symmetricKey(CLASSIC, [3]), -1],
+    [symmetricKey(CLASSIC, []), 1],
+    [symmetricKey(CLASSIC, [0]), 2],
+  ]);
+
+  it('round-trips through bytes', () => {
+    const bytes = serializeBook(book);
+    const parsed = unwrap(parseBook(bytes));
+    expect([...parsed.entries()]).toEqual([...book.entries()]);
+    expect(parsed.completePly).toBe(0);
+    expect(parsed.lookup([6])).toBe(2);
+    expect(parsed.lookup([3])).toBe(-1);
+    expect(parsed.lookup([1])).toBeUndefined();
+  });
+
+  it('rejects damaged files with a typed error', () => {
+    const bytes = serializeBook(book);
+    const damaged = [
+      bytes.slice(0, bytes.length - 1),
+      bytes.slice(0, 10),
+      Uint8Array.from(bytes, (b, i) => (i === 20 ? b ^ 1 : b)),
+      Uint8Array.from(bytes, (b, i) => (i === 0 ? 0 : b)),
+      Uint8Array.from(bytes, (b, i) => (i === 4 ? 9 : b)),
+    ];
+    for (const d of damaged) {
+      const parsed = parseBook(d);
+      expect(parsed.ok ? 'ok' : parsed.error.code).toBe(ErrorCode.BookInvalid);
+    }
+  });
+});
+
+describe('a book built by search on 5x4c4', () => {
+  const solver = new Solver({ tableBits: 18 });
+  const deepest = 4;
+  const solved = new Map<number, number>();
+  for (const task of positionsAtPly(small, deepest)) {
+    solved.set(task.key, unwrap(solver.solve({ variant: small, moves: task.moves })).score!);
+  }
+  const book = unwrap(
+    parseBook(
+      serializeBook(bookFromScores(small, deriveShallower(small, deepest, solved), deepest)),
+    ),
+  );
+
+  it('is complete to its deepest ply', () => {
+    expect(book.completePly).toBe(deepest);
+  });
+
+  it('agrees with search on every position it holds, mirrored or not', () => {
+    for (let ply = 0; ply <= deepest; ply++) {
+      for (const task of positionsAtPly(small, ply)) {
+        const searched = unwrap(
+          solver.solve({ variant: small, moves: task.moves }, { noBook: true }),
+        );
+        expect(book.lookup(task.moves)).toBe(searched.score);
+        expect(book.lookup(mirror(task.moves, small.width))).toBe(searched.score);
+      }
+    }
+  });
+
+  it('answers solve and analyze without search', () => {
+    const withBook = new Solver({ tableBits: 12, book });
+    const result = unwrap(withBook.solve({ variant: small, moves: [] }));
+    expect(result.fromBook).toBe(true);
+    expect(result.nodes).toBe(0);
+    const analysis = unwrap(withBook.analyze({ variant: small, moves: [] }));
+    expect(analysis.nodes).toBe(0);
+    expect(analysis.score).toBe(result.score);
+  });
+});
+
+const committed = join(dirname(fileURLToPath(import.meta.url)), '../../src/solver/book/7x6.book');
+
+describe.runIf(existsSync(committed))('the committed 7x6 book', () => {
+  const book = existsSync(committed)
+    ? unwrap(parseBook(new Uint8Array(readFileSync(committed))))
+    : undefined;
+
+  it('gives the empty board its known analysis: -2 -1 0 1 0 -1 -2', () => {
+    const solver = new Solver({ tableBits: 12, book: book! });
+    const analysis = unwrap(solver.analyze({ variant: CLASSIC, moves: [] }));
+    expect(analysis.columns.map((c) => c?.score)).toEqual([-2, -1, 0, 1, 0, -1, -2]);
+    expect(analysis.nodes).toBe(0);
+    expect(unwrap(solver.solve({ variant: CLASSIC, moves: [] })).score).toBe(1);
+  });
+
+  it('is consistent: each shallower entry is the negamax of its children in the book', () => {
+    const entries = new Map(book!.entries());
+    const rederived = deriveShallower(
+      CLASSIC,
+      book!.completePly,
+      new Map(
+        positionsAtPly(CLASSIC, book!.completePly).map(
+          (t) => [t.key, entries.get(t.key)!] as const,
+        ),
+      ),
+    );
+    for (let ply = 0; ply < book!.completePly; ply++) {
+      for (const task of positionsAtPly(CLASSIC, ply)) {
+        expect(rederived.get(task.key)).toBe(entries.get(task.key));
+      }
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+async function run(
+  args: string[],
+  stdin = '',
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    stdin: Readable.from([stdin]),
+    stdinIsTTY: false,
+    out: (text) => (out += text),
+    err: (text) => (err += text),
+  });
+  return { code, out, err };
+}
+
+describe('c4 solve', () => {
+  it('prints "moves score" per line (lines from the shared end-game set)', async () => {
+    const { code, out, err } = await run(
+      ['solve', '--table-bits', '16'],
+      '2252576253462244111563365343671351441\n7422341735647741166133573473242566\n',
+    );
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(out).toBe(
+      '2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n',
+    );
+  });
+
+  it('reports malformed lines by number on stderr, goes on, and exits non-zero', async () => {
+    const { code, out, err } = await run(
+      ['solve', '--table-bits', '16', '--no-book'],
+      '44x\n2252576253462244111563365343671351441\n4444444\n',
+    );
+    expect(code).toBe(1);
+    expect(out).toBe('2252576253462244111563365343671351441 -1\n');
+    expect(err.split('\n').filter(Boolean)).toEqual([
+      expect.stringMatching(/^line 1: /),
+      expect.stringMatching(/^line 3: .*full/),
+    ]);
+  });
+
+  it('--analyze prints one score per column, x for a full column; --weak gives signs', async () => {
+    const moves = '23163416124767223154467471272416755633';
+    const analysed = await run(['solve', '--table-bits', '16', '--analyze'], `${moves}\n`);
+    expect(analysed.code).toBe(0);
+    const fields = analysed.out.trim().split(' ');
+    expect(fields[0]).toBe(moves);
+    expect(fields).toHaveLength(8);
+    expect(fields).toContain('x');
+    expect(
+      Math.max(
+        ...fields
+          .slice(1)
+          .filter((f) => f !== 'x')
+          .map(Number),
+      ),
+    ).toBe(0);
+    const weak = await run(['solve', '--table-bits', '16', '--weak'], `${moves}\n`);
+    expect(weak.out).toBe(`${moves} 0\n`);
+  });
+
+  it('solves other variants and refuses unsupported ones', async () => {
+    const small = await run(['solve', '--variant', '4x4c3', '--table-bits', '16'], '\n');
+    expect(small.code).toBe(0);
+    expect(small.out).toMatch(/^ -?\d+\n$/);
+    const big = await run(['solve', '--variant', '12x12c4'], '\n');
+    expect(big.code).toBe(2);
+  });
+});

@@ -1,0 +1,39 @@
+// Shared by the pons*.test.ts files: each runs some sets so vitest spreads them over the cores.
+import { describe, expect, it } from 'vitest';
+import { CLASSIC } from '../../src/core/index.js';
+import { Solver } from '../../src/solver/index.js';
+import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+
+// Every line of every shared set must come out exact; the slow sets run in their own files so
+// vitest spreads them over the cores.
+export function ponsSuite(
+  files: readonly string[],
+  options: { weak?: boolean; from?: number; to?: number } = {},
+): void {
+  const weak = options.weak ?? false;
+  for (const set of PONS_SETS.filter((s) => files.includes(s.file))) {
+    const loaded = loadPonsSet(set.file);
+    if ('missing' in loaded) {
+      describe.skip(`${set.file}: skipped because ${loaded.missing}`, () => {
+        it('needs the shared test data', () => undefined);
+      });
+      console.warn(`solver tests: ${set.file} skipped: ${loaded.missing}`);
+      continue;
+    }
+    describe(`${set.file} (${set.label})${weak ? ' weak' : ''}`, () => {
+      const cases = loaded.cases.slice(options.from ?? 0, options.to ?? Infinity);
+      it(`solves lines ${cases[0]?.line}-${cases.at(-1)?.line} exactly`, () => {
+        const solver = new Solver({ tableBits: 22 });
+        const wrong: string[] = [];
+        for (const c of cases) {
+          const result = solver.solve({ variant: CLASSIC, moves: c.moves }, { weak });
+          if (!result.ok) throw result.error;
+          const want = weak ? Math.sign(c.score) : c.score;
+          if (result.value.score !== want)
+            wrong.push(`line ${c.line} ${c.text}: ${result.value.score} != ${want}`);
+        }
+        expect(wrong).toEqual([]);
+      });
+    });
+  }
+}
