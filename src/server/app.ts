@@ -107,7 +107,7 @@ export async function startServer(
       });
   });
 
-  const rate = options.rate ?? { perSecond: 20, burst: 40 };
+  const rate = options.rate ?? config.rate;
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT });
   const connections = new Set<Connection>();
   server.on('upgrade', (req, socket: Duplex, head) => {

@@ -16,6 +16,8 @@ export interface ServerConfig {
   readonly logLevel: LogLevel;
   /** How long graceful shutdown waits for sockets to close. */
   readonly shutdownGraceMs: number;
+  /** Per-connection message budget: sustained rate and burst. */
+  readonly rate: { readonly perSecond: number; readonly burst: number };
 }
 
 const EnvSchema = z.object({
@@ -33,6 +35,8 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  WS_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(20),
+  WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
 });
 
 /** Reads the environment once; a bad value stops startup with a one-line message. */
@@ -57,5 +61,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
       .filter((s) => s !== ''),
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    rate: { perSecond: e.WS_RATE_PER_SECOND, burst: e.WS_RATE_BURST },
   };
 }

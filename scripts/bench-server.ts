@@ -1,0 +1,223 @@
+/**
+ * Load benchmark of the game server: a real server process on loopback, many concurrent games
+ * of random legal moves, bounded in time. Reports games, moves per second, median and p99 move
+ * latency (send → ack), and lost or duplicated moves (compared with the stored games; must be 0).
+ *
+ *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { WebSocket } from 'ws';
+import type { PublicGame, ServerMessage } from '../src/server/protocol/messages.js';
+
+const { values } = parseArgs({
+  options: {
+    store: { type: 'string', default: 'both' },
+    games: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '10' },
+  },
+});
+const GAMES = Math.max(1, Number(values.games));
+const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
+const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const secret = (): string => randomBytes(18).toString('base64url');
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WS_RATE_PER_SECOND: '10000',
+      WS_RATE_BURST: '10000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Connect Four at (http:\/\/\S+\/)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`server exited (${code})`));
+    });
+  });
+  return { url, child };
+}
+
+interface Player {
+  readonly ws: WebSocket;
+  seat: 1 | 2 | null;
+  proposed: number;
+}
+
+interface GameRun {
+  id: string;
+  /** version → column of every acknowledged move. */
+  readonly acked: Map<number, number>;
+}
+
+const latencies: number[] = [];
+const finished: GameRun[] = [];
+let stopping = false;
+let acks = 0;
+
+function open(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      resolve(ws);
+    });
+    ws.once('error', reject);
+  });
+}
+
+/** Plays games back to back on one pair of sockets until time is up. */
+async function pairLoop(url: string): Promise<void> {
+  const sockets = [await open(url), await open(url)];
+  const players: Player[] = sockets.map((ws) => ({ ws, seat: null, proposed: -1 }));
+  while (!stopping) {
+    const secrets = [secret(), secret()];
+    const response = await fetch(url + 'api/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: secrets[0] }),
+    });
+    const { gameId } = (await response.json()) as { gameId: string };
+    const run: GameRun = { id: gameId, acked: new Map() };
+    await new Promise<void>((resolve) => {
+      const sent = new Map<string, { at: number; version: number; column: number }>();
+      let next = 0;
+      const onMessage = (player: Player) => (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as ServerMessage;
+        if (m.type === 'joined') player.seat = m.seat;
+        if (m.type === 'ack' && m.id !== undefined) {
+          const s = sent.get(m.id);
+          if (s) {
+            latencies.push(performance.now() - s.at);
+            run.acked.set(s.version, s.column);
+            acks++;
+          }
+        }
+        if (m.type !== 'game' || m.game.id !== gameId) return;
+        const game: PublicGame = m.game;
+        if (game.status === 'finished') {
+          for (const p of players) p.ws.removeAllListeners('message');
+          resolve();
+          return;
+        }
+        if (
+          game.status !== 'playing' ||
+          game.turn !== player.seat ||
+          player.proposed === game.version
+        )
+          return;
+        player.proposed = game.version;
+        const heights = new Array<number>(7).fill(0);
+        for (const c of game.moves) heights[c]!++;
+        const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
+        const column = legal[Math.floor(Math.random() * legal.length)]!;
+        const id = `m${next++}`;
+        sent.set(id, { at: performance.now(), version: game.version, column });
+        player.ws.send(JSON.stringify({ type: 'move', id, gameId, column, version: game.version }));
+      };
+      players.forEach((p, i) => {
+        p.seat = null;
+        p.proposed = -1;
+        p.ws.on('message', onMessage(p));
+        p.ws.send(JSON.stringify({ type: 'join', gameId, secret: secrets[i] }));
+      });
+    });
+    finished.push(run);
+  }
+  for (const ws of sockets) ws.close();
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function verify(url: string): Promise<{ lost: number; duplicated: number }> {
+  let lost = 0;
+  let duplicated = 0;
+  const queue = [...finished];
+  const worker = async (): Promise<void> => {
+    for (let run = queue.pop(); run; run = queue.pop()) {
+      const game = (
+        (await (await fetch(`${url}api/games/${run.id}`)).json()) as { game: PublicGame }
+      ).game;
+      for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
+      // One version per move after the join (version 1): more versions than moves = a repeat.
+      if (game.version - 1 !== game.moves.length) duplicated++;
+      if (game.moves.length !== run.acked.size)
+        lost += Math.max(0, run.acked.size - game.moves.length);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { lost, duplicated };
+}
+
+async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-'));
+  const schema = `c4bench_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const env: Record<string, string> =
+    store === 'sqlite'
+      ? { DATABASE_PATH: path.join(dir, 'bench.sqlite') }
+      : { DATABASE_URL, DATABASE_SCHEMA: schema };
+  const { url, child } = await startServer(env);
+  latencies.length = 0;
+  finished.length = 0;
+  acks = 0;
+  stopping = false;
+  try {
+    const started = performance.now();
+    const loops = Array.from({ length: GAMES }, () => pairLoop(url));
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    stopping = true;
+    const elapsedAtStop = (performance.now() - started) / 1000;
+    const acksAtStop = acks;
+    await Promise.all(loops);
+    const { lost, duplicated } = await verify(url);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const row = `| ${store} | ${GAMES} | ${SECONDS} s | ${finished.length} | ${(acksAtStop / elapsedAtStop).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} ms | ${percentile(sorted, 99).toFixed(1)} ms | ${lost} | ${duplicated} |`;
+    console.log(row);
+    return row;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    if (store === 'postgres') {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const stores: ('sqlite' | 'postgres')[] =
+  values.store === 'both'
+    ? ['sqlite', 'postgres']
+    : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
+console.log(
+  `bench:server — ${GAMES} concurrent games, ${SECONDS} s per store, loopback, server in its own process`,
+);
+console.log(
+  '| store | concurrent games | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+for (const store of stores) await runOne(store);
