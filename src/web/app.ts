@@ -403,7 +403,8 @@ export function startApp(): void {
     for (const option of select.options) {
       option.textContent = levelLabel(option.value as AiLevelId, state.settings.variant);
     }
-    select.value = value;
+    // A level saved by an older version may be gone: show (and the worker uses) the default.
+    select.value = LEVELS.some((level) => level.id === value) ? value : 'intermediate';
   }
 
   function shareUrl(): string {
