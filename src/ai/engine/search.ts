@@ -100,7 +100,7 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
 
   const negamax = (depth: number, alpha: number, beta: number): number => {
     nodes++;
-    if (checkClock && (nodes & 1023) === 0 && (Date.now() >= limits.deadline || limits.aborted())) {
+    if (checkClock && (nodes & 255) === 0 && (Date.now() >= limits.deadline || limits.aborted())) {
       throw new OutOfTime();
     }
     const g = board.g;
@@ -185,6 +185,7 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
   };
 
   const startPly = board.ply;
+  const started = Date.now();
   const rootMoves: number[] = [];
   for (const column of board.g.centreOrder) {
     if (board.canPlay(column) && (limits.columns?.includes(column) ?? true)) rootMoves.push(column);
@@ -225,7 +226,14 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
     const top = completed[0]!.score;
     // A proven result cannot change with depth.
     if (Math.abs(top) >= WIN_THRESHOLD) break;
-    if (Date.now() >= limits.deadline || limits.aborted()) {
+    // The next iteration costs a few times this one: started past half the budget, it would
+    // almost surely be cut off and thrown away, so stop now and answer sooner.
+    const now = Date.now();
+    if (
+      now >= limits.deadline ||
+      now - started > (limits.deadline - started) / 2 ||
+      limits.aborted()
+    ) {
       interrupted = depth < maxDepth;
       break;
     }
