@@ -24,7 +24,10 @@ const serviceWorker = {
     _options: unknown,
     bundle: Record<string, unknown>,
   ) {
-    const files = Object.keys(bundle).filter((name) => !name.endsWith('.map'));
+    // The opening book (large, and only for classic hints/Perfect) is cached when first used.
+    const files = Object.keys(bundle).filter(
+      (name) => !name.endsWith('.map') && !name.endsWith('.book'),
+    );
     const publicFiles = ['manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png'];
     const list = ['./', ...[...files, ...publicFiles].map((name) => `./${name}`)];
     const version = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);

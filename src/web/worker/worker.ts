@@ -1,7 +1,13 @@
 /// <reference lib="webworker" />
-import { chooseMove, createRandom, parseLevel } from '../../ai/index.js';
-import { Position, createVariant } from '../../core/index.js';
-import { Solver, solverSupports, type AnalyzeResult } from '../../solver/index.js';
+import { chooseMove, createRandom, parseLevel, setOpeningBook } from '../../ai/index.js';
+import { Position, createVariant, isClassic } from '../../core/index.js';
+import {
+  Solver,
+  parseBook,
+  solverSupports,
+  type AnalyzeResult,
+  type Book,
+} from '../../solver/index.js';
 import { hintFromEvaluation, type Hint } from '../state/hints.js';
 import type { GameRef, Reply, Request } from './protocol.js';
 
@@ -17,6 +23,28 @@ const post = (reply: Reply): void => {
 
 /** 2^20 entries (12 MiB): plenty for interactive analysis, light on a phone. */
 let solver: Solver | undefined;
+let solverHasBook = false;
+
+/**
+ * The 7x6 opening book, fetched the first time a classic game needs a computer move or hints
+ * (never for the first view). Missing or unreadable, the solver simply searches without it.
+ */
+let book: Promise<Book | undefined> | undefined;
+function openingBook(): Promise<Book | undefined> {
+  book ??= fetch(new URL('../../solver/book/7x6.book', import.meta.url))
+    .then(async (response) => (response.ok ? new Uint8Array(await response.arrayBuffer()) : null))
+    .then((bytes) => {
+      if (!bytes) return undefined;
+      const parsed = parseBook(bytes);
+      return parsed.ok ? parsed.value : undefined;
+    })
+    .catch(() => undefined)
+    .then((loaded) => {
+      setOpeningBook(loaded);
+      return loaded;
+    });
+  return book;
+}
 
 function positionOf(game: GameRef): Position {
   const variant = createVariant(game);
@@ -28,6 +56,7 @@ function positionOf(game: GameRef): Position {
 
 async function move(request: Extract<Request, { type: 'move' }>): Promise<void> {
   const position = positionOf(request.game);
+  if (isClassic(position.variant)) await openingBook();
   const level = parseLevel(request.level);
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
     timeMs: request.timeMs,
@@ -94,7 +123,12 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     post({ id, type: 'analysis', hints: await estimates(position), final: true, exact: false });
     return;
   }
-  solver ??= new Solver({ tableBits: 20 });
+  const loaded = isClassic(position.variant) ? await openingBook() : undefined;
+  // A solver made before the book arrived is replaced once, so classic analysis can use it.
+  if (!solver || (loaded && !solverHasBook)) {
+    solver = new Solver(loaded ? { tableBits: 20, book: loaded } : { tableBits: 20 });
+    solverHasBook = loaded !== undefined;
+  }
   // Win/draw/loss first (fast), then the exact distances.
   const input = { variant: position.variant, moves: game.moves };
   const weak = solver.analyze(input, { weak: true, timeLimitMs: 2500 });
