@@ -41,10 +41,19 @@ if (!('missing' in warmup)) {
   }
 }
 
+// Pascal Pons' C++ solver on the same machine type (single thread, no book): the anchor.
+const ANCHOR: Record<string, { ms: number; nodes: number }> = {
+  Test_L3_R1: { ms: 0.0049, nodes: 51 },
+  Test_L2_R1: { ms: 0.043, nodes: 449 },
+  Test_L2_R2: { ms: 4.6, nodes: 39_800 },
+  Test_L1_R1: { ms: 0.3, nodes: 3_300 },
+  Test_L1_R2: { ms: 134, nodes: 1_188_000 },
+};
+
 console.log(
-  `| set | positions | all correct | mean time | mean nodes | nodes/s |${values.weak ? ' (weak)' : ''}`,
+  `| set | positions | all correct | mean time | anchor time | time ratio | mean nodes | anchor nodes | nodes/s |${values.weak ? ' (weak)' : ''}`,
 );
-console.log('|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 let failed = false;
 for (const set of PONS_SETS) {
   if (wanted && !wanted.some((w) => set.file.endsWith(w))) continue;
@@ -75,8 +84,19 @@ for (const set of PONS_SETS) {
   }
   failed ||= wrong > 0;
   const n = cases.length;
+  const anchor = ANCHOR[set.file]!;
   console.log(
-    `| ${set.file} (${set.label}) | ${n} | ${wrong === 0 ? 'yes' : `no (${wrong} wrong)`} | ${formatTime(time / n)} | ${Math.round(nodes / n).toLocaleString('en-US')} | ${(((nodes / time) * 1000) / 1e6).toFixed(2)} M |`,
+    [
+      `| ${set.file} (${set.label})`,
+      n,
+      wrong === 0 ? 'yes' : `no (${wrong} wrong)`,
+      formatTime(time / n),
+      formatTime(anchor.ms),
+      `${(time / n / anchor.ms).toFixed(2)}x`,
+      Math.round(nodes / n).toLocaleString('en-US'),
+      anchor.nodes.toLocaleString('en-US'),
+      `${(((nodes / time) * 1000) / 1e6).toFixed(2)} M |`,
+    ].join(' | '),
   );
 }
 process.exitCode = failed ? 1 : 0;

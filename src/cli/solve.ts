@@ -43,7 +43,7 @@ export const solve: Command = {
     if (!solverSupports(variant)) {
       throw new UsageError(`solve: the solver does not handle ${values.variant ?? ''} boards`);
     }
-    const tableBits = values['table-bits'] === undefined ? 24 : Number(values['table-bits']);
+    const tableBits = values['table-bits'] === undefined ? 22 : Number(values['table-bits']);
     if (!Number.isInteger(tableBits) || tableBits < 10 || tableBits > 28) {
       throw new UsageError('solve: --table-bits must be a whole number from 10 to 28');
     }
