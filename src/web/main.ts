@@ -1,5 +1,6 @@
 import './styles.css';
 import { startApp } from './app.js';
+import './online/mount.js';
 
 startApp();
 

@@ -1,0 +1,266 @@
+import { Position, parseVariant, type Player } from '../../core/index.js';
+import { createBoard } from '../board/board.js';
+import { keyCommand } from '../ui/keyboard.js';
+import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
+import { copyText, h } from './dom.js';
+import { COLOUR, formatClock, sideName, statusLine } from './format.js';
+import type { View } from './lobby.js';
+import { routeHash, routeLink } from './routes.js';
+import { keepSeatSecret, seatSecret } from './seats.js';
+
+const positionOf = (game: PublicGame): Position | undefined => {
+  const variant = parseVariant(game.variant);
+  if (!variant.ok) return undefined;
+  const position = Position.fromMoves(variant.value, game.moves);
+  return position.ok ? position.value : undefined;
+};
+
+const ERROR_TEXT: Readonly<Record<string, string>> = {
+  not_your_turn: 'Wait for your opponent to move.',
+  stale_version: 'The game moved on; showing the latest position.',
+  illegal_move: 'That column is full.',
+  game_over: 'The game is over.',
+  game_not_started: 'The game starts when your friend opens the link.',
+  not_a_seat: 'You are watching this game.',
+  rate_limited: 'Slow down a little.',
+  not_found: 'There is no game at this link.',
+};
+
+/**
+ * A live online game on the local game's board view: the same look and controls (click, tap,
+ * keys), plus clocks, presence, invite link, resign and rematch. The server decides everything.
+ */
+export function gameView(
+  client: OnlineClient,
+  gameId: string,
+  navigate: (hash: string) => void,
+): View {
+  const statusText = h('span', { class: 'status-text' });
+  const statusDisc = h('span', { class: 'status-disc', 'aria-hidden': 'true' });
+  const status = h('p', { class: 'status', id: 'online-status' }, statusDisc, statusText);
+  const connection = h('p', { class: 'online-connection', role: 'status', 'aria-live': 'polite' });
+  const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+  const players = ([1, 2] as const).map((side) => {
+    const name = h('span', { class: 'online-name' });
+    const clock = h('span', { class: 'online-clock', 'aria-label': `${COLOUR[side]} clock` });
+    const presence = h('span', { class: 'online-presence' });
+    const row = h(
+      'div',
+      { class: `online-player p${side}`, 'data-side': String(side) },
+      h('span', { class: `status-disc p${side}`, 'aria-hidden': 'true' }),
+      name,
+      presence,
+      clock,
+    );
+    return { side, row, name, clock, presence };
+  });
+  const link = routeLink({ kind: 'game', gameId }, location.href);
+  const linkInput = h('input', {
+    type: 'text',
+    readonly: true,
+    value: link,
+    id: 'online-link',
+    'aria-label': 'Game link',
+  });
+  const copy = h('button', { type: 'button', id: 'online-copy' }, 'Copy link');
+  const invite = h(
+    'div',
+    { class: 'online-invite', hidden: true },
+    h('p', {}, 'Send this link to your friend. Anyone else who opens it watches.'),
+    h('div', { class: 'row-input' }, linkInput, copy),
+  );
+  copy.addEventListener('click', () => {
+    void copyText(link, linkInput).then((copied) => {
+      notice.textContent = copied ? 'Link copied.' : 'Select the link and copy it.';
+    });
+  });
+  const boardHost = h('div', { class: 'board-host', id: 'online-board', tabindex: '-1' });
+  const resign = h('button', { type: 'button', id: 'online-resign' }, 'Resign');
+  const rematch = h(
+    'button',
+    { type: 'button', id: 'online-rematch', class: 'primary', hidden: true },
+    'Rematch',
+  );
+  const replay = h(
+    'a',
+    { href: routeHash({ kind: 'replay', gameId }), hidden: true },
+    'Replay this game',
+  );
+  const lobby = h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby');
+  const element = h(
+    'div',
+    { class: 'online-game play' },
+    h('div', { class: 'status-bar' }, status),
+    connection,
+    h('div', { class: 'online-players' }, players[1]!.row, players[0]!.row),
+    notice,
+    invite,
+    boardHost,
+    h('div', { class: 'actions' }, resign, rematch, replay, lobby),
+  );
+
+  let game: PublicGame | undefined;
+  let seat: Seat | null = null;
+  const board = createBoard(boardHost, {
+    onSelect: (column) => {
+      drop(column);
+    },
+  });
+
+  function drop(column: number): void {
+    if (!game || board.animating) return;
+    if (seat === null) {
+      notice.textContent = ERROR_TEXT['not_a_seat']!;
+      return;
+    }
+    if (game.status === 'playing' && game.turn !== seat) {
+      notice.textContent = ERROR_TEXT['not_your_turn']!;
+      return;
+    }
+    board.select(column);
+    void client.move(column);
+  }
+
+  function renderClocks(): void {
+    for (const p of players) {
+      const ms = client.clockMs(p.side);
+      p.clock.textContent = ms === null ? '' : formatClock(ms);
+      p.row.classList.toggle('running', game?.clocks?.running === p.side);
+      p.row.classList.toggle('low', ms !== null && ms < 10_000);
+    }
+  }
+
+  function render(next: PublicGame): void {
+    const previous = game;
+    game = next;
+    seat = client.seat;
+    const position = positionOf(next);
+    if (position) {
+      void board.set({
+        position,
+        interactive: seat !== null && next.status === 'playing' && next.turn === seat,
+      });
+    }
+    statusText.textContent = statusLine(next, seat);
+    const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
+    statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
+    for (const p of players) {
+      const info = next.seats[p.side - 1]!;
+      p.name.textContent = sideName(p.side, seat);
+      p.presence.textContent = !info.taken ? 'open seat' : info.connected ? 'online' : 'offline';
+      p.presence.dataset['state'] = !info.taken ? 'open' : info.connected ? 'on' : 'off';
+    }
+    invite.hidden = next.status !== 'waiting';
+    resign.hidden = seat === null || next.status !== 'playing';
+    const finished = next.status === 'finished';
+    replay.hidden = !finished;
+    rematch.hidden = !finished || seat === null;
+    const offered = next.rematch.offeredBy;
+    rematch.textContent =
+      offered === null
+        ? 'Offer a rematch'
+        : offered === seat
+          ? 'Rematch offered…'
+          : 'Accept the rematch';
+    rematch.disabled = offered !== null && offered === seat;
+    if (previous && previous.moves.length < next.moves.length) notice.textContent = '';
+    renderClocks();
+    // Both accepted: the same secret holds the swapped seat in the new game.
+    if (next.rematch.gameId && seat !== null) {
+      const secret = seatSecret(gameId);
+      if (secret) keepSeatSecret(next.rematch.gameId, secret);
+      navigate(routeHash({ kind: 'game', gameId: next.rematch.gameId }));
+    } else if (next.rematch.gameId) {
+      notice.replaceChildren(
+        h(
+          'a',
+          { href: routeHash({ kind: 'game', gameId: next.rematch.gameId }) },
+          'Watch the rematch',
+        ),
+      );
+    }
+  }
+
+  function renderConnection(): void {
+    connection.textContent =
+      client.status === 'open'
+        ? ''
+        : client.status === 'connecting'
+          ? 'Connecting…'
+          : 'Connection lost. Reconnecting…';
+  }
+
+  const offs = [
+    client.on('game', (g) => {
+      if (g.id === gameId) render(g);
+    }),
+    client.on('joined', () => {
+      seat = client.seat;
+      if (game) render(game);
+    }),
+    client.on('status', renderConnection),
+    client.on('error', (e) => {
+      notice.textContent = ERROR_TEXT[e.code] ?? e.message;
+    }),
+  ];
+  resign.addEventListener('click', () => {
+    if (confirm('Resign this game?')) void client.resign();
+  });
+  rematch.addEventListener('click', () => {
+    void client.rematch();
+  });
+
+  // Same keys as the local game; captured first so the hidden local game does not see them.
+  const onKey = (event: KeyboardEvent): void => {
+    const target = event.target;
+    const kind =
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement
+        ? 'text'
+        : target instanceof HTMLElement && target.classList.contains('column')
+          ? 'column'
+          : target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement
+            ? 'button'
+            : 'other';
+    const command = keyCommand({
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      target: kind,
+    });
+    if (!command) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    if (command.type === 'move') board.moveSelection(command.delta);
+    else if (command.type === 'dropSelected') drop(board.selected);
+    else if (command.type === 'dropColumn') drop(command.column);
+  };
+  window.addEventListener('keydown', onKey, true);
+  const ticker = setInterval(renderClocks, 200);
+
+  renderConnection();
+  // A visitor without a secret for this game brings a new one: it takes the open seat if there
+  // is one (the friend opening the link), otherwise the visitor simply watches.
+  let secret = seatSecret(gameId);
+  if (secret === undefined) {
+    secret = newSeatSecret();
+    keepSeatSecret(gameId, secret);
+  }
+  void client.join(gameId, secret).then((reply) => {
+    if (reply.type === 'error' && reply.code === 'not_found') {
+      statusText.textContent = 'There is no game at this link.';
+    }
+  });
+
+  return {
+    element,
+    dispose: () => {
+      clearInterval(ticker);
+      window.removeEventListener('keydown', onKey, true);
+      for (const off of offs) off();
+      board.destroy();
+    },
+  };
+}

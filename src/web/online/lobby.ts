@@ -1,0 +1,171 @@
+import { PRESETS } from '../state/presets.js';
+import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
+import { h } from './dom.js';
+import { CLOCKS } from './format.js';
+import { routeHash } from './routes.js';
+import { keepSeatSecret } from './seats.js';
+
+export interface View {
+  readonly element: HTMLElement;
+  dispose(): void;
+}
+
+function select(id: string, options: readonly { id: string; label: string }[]): HTMLSelectElement {
+  const element = h('select', { id });
+  for (const option of options) element.append(h('option', { value: option.id }, option.label));
+  return element;
+}
+
+const clockOf = (id: string) => CLOCKS.find((c) => c.id === id)?.clock ?? null;
+
+/** Play a friend, quick match, and the list of finished games. */
+export function lobbyView(
+  api: OnlineApi,
+  client: OnlineClient,
+  navigate: (hash: string) => void,
+): View {
+  const boards = PRESETS.map((p) => ({ id: p.id, label: p.label }));
+  const friendBoard = select('online-friend-board', boards);
+  const friendClock = select('online-friend-clock', CLOCKS);
+  const friendSide = select('online-friend-side', [
+    { id: 'random', label: 'Random' },
+    { id: '1', label: 'Red (moves first)' },
+    { id: '2', label: 'Yellow (moves second)' },
+  ]);
+  const friendError = h('p', { class: 'error', role: 'alert' });
+  const create = h('button', { type: 'submit', class: 'primary' }, 'Create game link');
+  const friendForm = h(
+    'form',
+    { class: 'card online-card', 'aria-labelledby': 'online-friend-title' },
+    h('h2', { id: 'online-friend-title' }, 'Play a friend'),
+    h('p', { class: 'about' }, 'Get a link to send; the game starts when your friend opens it.'),
+    h('label', { for: 'online-friend-board' }, 'Board'),
+    friendBoard,
+    h('label', { for: 'online-friend-clock' }, 'Clock'),
+    friendClock,
+    h('label', { for: 'online-friend-side' }, 'Your side'),
+    friendSide,
+    create,
+    friendError,
+  );
+  friendForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    create.disabled = true;
+    const secret = newSeatSecret();
+    const side: Seat | 'random' =
+      friendSide.value === '1' ? 1 : friendSide.value === '2' ? 2 : 'random';
+    api
+      .createGame({ variant: friendBoard.value, clock: clockOf(friendClock.value), side, secret })
+      .then((created) => {
+        if ('error' in created) {
+          friendError.textContent = created.error.message;
+          return;
+        }
+        keepSeatSecret(created.gameId, secret);
+        navigate(routeHash({ kind: 'game', gameId: created.gameId }));
+      })
+      .catch(() => {
+        friendError.textContent =
+          'Could not reach the server. Check your connection and try again.';
+      })
+      .finally(() => {
+        create.disabled = false;
+      });
+  });
+
+  const quickBoard = select('online-quick-board', boards);
+  const quickClock = select('online-quick-clock', CLOCKS);
+  const quickStatus = h('p', { class: 'about', role: 'status', 'aria-live': 'polite' });
+  const seek = h('button', { type: 'submit', class: 'primary' }, 'Find an opponent');
+  const cancel = h('button', { type: 'button', hidden: true }, 'Cancel');
+  const quickForm = h(
+    'form',
+    { class: 'card online-card', 'aria-labelledby': 'online-quick-title' },
+    h('h2', { id: 'online-quick-title' }, 'Quick match'),
+    h('p', { class: 'about' }, 'Play whoever is waiting for the same board and clock.'),
+    h('label', { for: 'online-quick-board' }, 'Board'),
+    quickBoard,
+    h('label', { for: 'online-quick-clock' }, 'Clock'),
+    quickClock,
+    h('div', { class: 'row-buttons' }, seek, cancel),
+    quickStatus,
+  );
+  let seekSecret: string | undefined;
+  const offMatched = client.on('matched', ({ gameId }) => {
+    if (!seekSecret) return;
+    keepSeatSecret(gameId, seekSecret);
+    seekSecret = undefined;
+    navigate(routeHash({ kind: 'game', gameId }));
+  });
+  quickForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    seekSecret = newSeatSecret();
+    seek.disabled = true;
+    cancel.hidden = false;
+    quickStatus.textContent = 'Waiting for an opponent…';
+    void client.seek(quickBoard.value, clockOf(quickClock.value), seekSecret).then((reply) => {
+      if (reply.type === 'error' && reply.code !== 'disconnected') {
+        quickStatus.textContent = reply.message;
+        seek.disabled = false;
+        cancel.hidden = true;
+      }
+    });
+  });
+  cancel.addEventListener('click', () => {
+    seekSecret = undefined;
+    void client.cancelSeek();
+    seek.disabled = false;
+    cancel.hidden = true;
+    quickStatus.textContent = '';
+  });
+
+  const recent = h('ol', { class: 'online-recent' });
+  const recentCard = h(
+    'section',
+    { class: 'card online-card', 'aria-labelledby': 'online-recent-title' },
+    h('h2', { id: 'online-recent-title' }, 'Finished games'),
+    recent,
+  );
+  void api.finishedGames(15).then((games) => {
+    if (games.length === 0)
+      recent.replaceWith(h('p', { class: 'about' }, 'No finished games yet.'));
+    for (const game of games) {
+      const result =
+        game.result === null
+          ? ''
+          : game.result.kind === 'draw'
+            ? 'draw'
+            : `${game.result.winner === 1 ? 'Red' : 'Yellow'} won`;
+      recent.append(
+        h(
+          'li',
+          {},
+          h(
+            'a',
+            { href: routeHash({ kind: 'replay', gameId: game.id }) },
+            `${game.variant}, ${game.notation.length} moves, ${result}`,
+          ),
+        ),
+      );
+    }
+  });
+
+  const element = h(
+    'div',
+    { class: 'online-lobby' },
+    h(
+      'div',
+      { class: 'online-head' },
+      h('h2', {}, 'Play online'),
+      h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
+    ),
+    h('div', { class: 'online-cards' }, friendForm, quickForm, recentCard),
+  );
+  return {
+    element,
+    dispose: () => {
+      offMatched();
+      if (seekSecret) void client.cancelSeek();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import './online.css';
+import { OnlineApi, OnlineClient } from './client.js';
+import { gameView } from './game-view.js';
+import { lobbyView, type View } from './lobby.js';
+import { replayView } from './replay-view.js';
+import { parseRoute } from './routes.js';
+
+/**
+ * Online play inside the web game: shown instead of the local game while the address holds an
+ * online route (`#online`, `#play=ID`, `#replay=ID`); leaving the route shows the local game
+ * again, untouched. Importing this module is the whole integration.
+ */
+const api = new OnlineApi(location.pathname.replace(/\/[^/]*$/, ''));
+let client: OnlineClient | undefined;
+let view: View | undefined;
+
+const host = document.createElement('main');
+host.id = 'online';
+host.className = 'online';
+host.hidden = true;
+
+function socketUrl(): string {
+  const base = location.pathname.replace(/\/[^/]*$/, '');
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${base}/ws`;
+}
+
+const navigate = (hash: string): void => {
+  location.hash = hash;
+};
+
+function route(): void {
+  const local = document.querySelector<HTMLElement>('main.layout:not(#online)');
+  const next = parseRoute(location.hash);
+  view?.dispose();
+  view = undefined;
+  if (!next) {
+    host.hidden = true;
+    host.replaceChildren();
+    if (local) local.hidden = false;
+    return;
+  }
+  if (!host.isConnected) (local ?? document.body).after(host);
+  if (local) local.hidden = true;
+  host.hidden = false;
+  client ??= new OnlineClient({ url: socketUrl() });
+  view =
+    next.kind === 'lobby'
+      ? lobbyView(api, client, navigate)
+      : next.kind === 'game'
+        ? gameView(client, next.gameId, navigate)
+        : replayView(api, next.gameId);
+  host.replaceChildren(view.element);
+}
+
+window.addEventListener('hashchange', route);
+// Choosing a local mode in the header while online goes back to the local game.
+document.getElementById('modes')?.addEventListener('click', () => {
+  if (parseRoute(location.hash)) history.pushState(null, '', location.href.replace(/#.*$/, ''));
+  route();
+});
+route();

@@ -1,0 +1,121 @@
+import { Position, parseVariant } from '../../core/index.js';
+import { createBoard } from '../board/board.js';
+import type { OnlineApi, PublicGame } from './client.js';
+import { copyText, h } from './dom.js';
+import { statusLine } from './format.js';
+import type { View } from './lobby.js';
+import { analysisLink, routeHash, routeLink } from './routes.js';
+
+/** A finished game's page: step through it move by move; take its moves to the analysis board. */
+export function replayView(api: OnlineApi, gameId: string): View {
+  const title = h('h2', {}, 'Game replay');
+  const summary = h('p', { class: 'status' });
+  const boardHost = h('div', { class: 'board-host', id: 'replay-board', tabindex: '-1' });
+  const first = h('button', { type: 'button', 'aria-label': 'First position' }, '⏮');
+  const back = h(
+    'button',
+    { type: 'button', 'aria-label': 'Previous move', id: 'replay-back' },
+    '◀',
+  );
+  const forward = h(
+    'button',
+    { type: 'button', 'aria-label': 'Next move', id: 'replay-forward' },
+    '▶',
+  );
+  const last = h('button', { type: 'button', 'aria-label': 'Last position' }, '⏭');
+  const slider = h('input', {
+    type: 'range',
+    min: '0',
+    max: '0',
+    value: '0',
+    id: 'replay-ply',
+    'aria-label': 'Move number',
+  });
+  const counter = h('span', { class: 'replay-counter', 'aria-live': 'polite' });
+  const movesInput = h('input', {
+    type: 'text',
+    readonly: true,
+    id: 'replay-moves',
+    'aria-label': 'Moves',
+  });
+  const copyMoves = h('button', { type: 'button' }, 'Copy moves');
+  const analysis = h('a', { id: 'replay-analysis' }, 'Open in the analysis board');
+  const live = h(
+    'a',
+    { href: routeHash({ kind: 'game', gameId }), hidden: true },
+    'This game is still being played: watch it live',
+  );
+  const element = h(
+    'div',
+    { class: 'online-replay play' },
+    h(
+      'div',
+      { class: 'online-head' },
+      title,
+      h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby'),
+    ),
+    summary,
+    live,
+    boardHost,
+    h('div', { class: 'actions' }, first, back, slider, forward, last, counter),
+    h('div', { class: 'row-input' }, movesInput, copyMoves),
+    h('p', {}, analysis),
+  );
+  const board = createBoard(boardHost, {});
+  let game: PublicGame | undefined;
+  let ply = 0;
+
+  function show(next: number): void {
+    if (!game) return;
+    ply = Math.max(0, Math.min(game.moves.length, next));
+    const variant = parseVariant(game.variant);
+    if (!variant.ok) return;
+    const position = Position.fromMoves(variant.value, game.moves.slice(0, ply));
+    if (!position.ok) return;
+    void board.set({ position: position.value, interactive: false });
+    slider.value = String(ply);
+    counter.textContent = `Move ${ply} of ${game.moves.length}`;
+  }
+
+  first.addEventListener('click', () => {
+    show(0);
+  });
+  back.addEventListener('click', () => {
+    show(ply - 1);
+  });
+  forward.addEventListener('click', () => {
+    show(ply + 1);
+  });
+  last.addEventListener('click', () => {
+    show(game?.moves.length ?? 0);
+  });
+  slider.addEventListener('input', () => {
+    show(Number(slider.value));
+  });
+  copyMoves.addEventListener('click', () => {
+    void copyText(movesInput.value, movesInput);
+  });
+
+  void api.getGame(gameId).then((loaded) => {
+    if (!loaded) {
+      summary.textContent = 'There is no game with this id.';
+      return;
+    }
+    game = loaded;
+    summary.textContent = `${loaded.variant} · ${statusLine(loaded, null)}`;
+    live.hidden = loaded.status === 'finished';
+    slider.max = String(loaded.moves.length);
+    movesInput.value = `${loaded.variant}:${loaded.notation}`;
+    analysis.href = analysisLink(loaded.variant, loaded.notation, location.href);
+    title.textContent = `Game replay`;
+    element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
+    show(loaded.moves.length);
+  });
+
+  return {
+    element,
+    dispose: () => {
+      board.destroy();
+    },
+  };
+}

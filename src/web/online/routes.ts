@@ -1,0 +1,35 @@
+/**
+ * Online pages live in the URL fragment (`#online`, `#play=ID`, `#replay=ID`): the app is
+ * served with relative URLs from any folder, and the fragment never reaches a server log.
+ * A game link holds only the game id; seat secrets stay in the browser.
+ */
+export type OnlineRoute =
+  | { readonly kind: 'lobby' }
+  | { readonly kind: 'game'; readonly gameId: string }
+  | { readonly kind: 'replay'; readonly gameId: string };
+
+const ID = /^[A-Za-z0-9_-]{8,32}$/;
+
+export function parseRoute(hash: string): OnlineRoute | undefined {
+  const text = hash.replace(/^#/, '');
+  if (text === 'online') return { kind: 'lobby' };
+  const params = new URLSearchParams(text);
+  const play = params.get('play');
+  if (play !== null && ID.test(play)) return { kind: 'game', gameId: play };
+  const replay = params.get('replay');
+  if (replay !== null && ID.test(replay)) return { kind: 'replay', gameId: replay };
+  return undefined;
+}
+
+export const routeHash = (route: OnlineRoute): string =>
+  route.kind === 'lobby'
+    ? '#online'
+    : `#${route.kind === 'game' ? 'play' : 'replay'}=${route.gameId}`;
+
+/** Absolute link for sharing: this page's address with the route's fragment. */
+export const routeLink = (route: OnlineRoute, href: string): string =>
+  href.replace(/#.*$/, '') + routeHash(route);
+
+/** The analysis board's own share format (see src/web/state/share.ts). */
+export const analysisLink = (variant: string, notation: string, href: string): string =>
+  `${href.replace(/#.*$/, '')}#g=${variant}:${notation}&m=analysis`;

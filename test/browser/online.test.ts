@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startHarness, type Harness, type TestPage } from './harness.js';
+
+/**
+ * Online play through the real server in real browsers: separate contexts are separate
+ * devices (own storage). Two play by link, one reloads mid-game, a third watches; two more
+ * meet by quick match.
+ */
+let harness: Harness;
+const pages: TestPage[] = [];
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  for (const p of pages) await p.context.close();
+  await harness.close();
+});
+
+async function device(hash = ''): Promise<TestPage> {
+  const p = await harness.newPage({ reducedMotion: 'reduce' });
+  pages.push(p);
+  await p.page.goto(harness.url + hash);
+  return p;
+}
+
+const discs = (page: Page): Promise<number> =>
+  page.locator('#online-board .cell:not([data-cell="empty"])').count();
+
+const status = async (page: Page): Promise<string> =>
+  (await page.textContent('#online-status')) ?? '';
+
+async function waitForDiscs(page: Page, n: number): Promise<void> {
+  await expect.poll(() => discs(page), { timeout: 15_000 }).toBe(n);
+}
+
+async function drop(page: Page, column: number, total: number, others: Page[]): Promise<void> {
+  await page.locator(`#online-board .column[data-col="${column}"]`).click();
+  for (const p of [page, ...others]) await waitForDiscs(p, total);
+}
+
+describe('online play in the browser', () => {
+  it('two devices play by link, one reloads mid-game, a third watches, then a replay', async () => {
+    const red = await device('#online');
+    await red.page.locator('#online-friend-clock').waitFor();
+    await red.screenshot('online-lobby');
+    await red.page.selectOption('#online-friend-clock', '5+3');
+    await red.page.selectOption('#online-friend-side', '1');
+    await red.page.click('text=Create game link');
+    await red.page.locator('#online-link').waitFor();
+    const link = await red.page.inputValue('#online-link');
+    expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
+    expect(await status(red.page)).toContain('Waiting for your friend');
+    await red.screenshot('online-invite');
+
+    const yellow = await device(link.slice(link.indexOf('#')));
+    await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
+    await expect.poll(() => status(yellow.page)).toBe("Opponent's turn");
+    const watcher = await device(link.slice(link.indexOf('#')));
+    await expect.poll(() => status(watcher.page), { timeout: 15_000 }).toBe('Red to move');
+    await expect
+      .poll(() => red.page.textContent('.online-player.p2 .online-presence'))
+      .toBe('online');
+
+    await drop(red.page, 1, 1, [yellow.page, watcher.page]);
+    await drop(yellow.page, 2, 2, [red.page, watcher.page]);
+    await drop(red.page, 1, 3, [yellow.page, watcher.page]);
+    await watcher.screenshot('online-watching');
+
+    // Yellow reloads: the seat comes back from this browser's storage, the game goes on.
+    await yellow.page.reload();
+    await waitForDiscs(yellow.page, 3);
+    await expect.poll(() => status(yellow.page)).toBe('Your turn');
+    await drop(yellow.page, 2, 4, [red.page, watcher.page]);
+    // The watcher's board takes no moves.
+    expect(
+      await watcher.page.getAttribute('#online-board .column[data-col="5"]', 'aria-disabled'),
+    ).toBe('true');
+    await drop(red.page, 1, 5, [yellow.page, watcher.page]);
+    await drop(yellow.page, 2, 6, [red.page, watcher.page]);
+    await drop(red.page, 1, 7, [yellow.page, watcher.page]);
+
+    await expect.poll(() => status(red.page)).toContain('You win');
+    await expect.poll(() => status(yellow.page)).toContain('You lose');
+    await expect.poll(() => status(watcher.page)).toContain('Red wins');
+    expect(await watcher.page.locator('#online-board .cell.win').count()).toBe(4);
+    await red.screenshot('online-finished');
+
+    await red.page.click('text=Replay this game');
+    await expect
+      .poll(() => red.page.inputValue('#replay-moves'), { timeout: 15_000 })
+      .toBe('7x6c4:1212121');
+    await red.page.click('#replay-back');
+    await expect
+      .poll(() => red.page.locator('#replay-board .cell:not([data-cell="empty"])').count())
+      .toBe(6);
+    expect(await red.page.getAttribute('#replay-analysis', 'href')).toContain(
+      '#g=7x6c4:1212121&m=analysis',
+    );
+
+    for (const p of [red, yellow, watcher]) expect(p.errors).toEqual([]);
+  });
+
+  it('quick match pairs two waiting players', async () => {
+    const a = await device('#online');
+    const b = await device('#online');
+    await a.page.selectOption('#online-quick-board', '5x4c3');
+    await b.page.selectOption('#online-quick-board', '5x4c3');
+    await a.page.click('text=Find an opponent');
+    await b.page.click('text=Find an opponent');
+    await a.page.locator('#online-status').waitFor({ timeout: 15_000 });
+    await b.page.locator('#online-status').waitFor({ timeout: 15_000 });
+    expect(a.page.url().split('#')[1]).toBe(b.page.url().split('#')[1]);
+    const statuses = [await status(a.page), await status(b.page)];
+    await expect
+      .poll(async () => [await status(a.page), await status(b.page)].sort(), { timeout: 15_000 })
+      .toEqual(["Opponent's turn", 'Your turn']);
+    expect(statuses.length).toBe(2);
+    for (const p of [a, b]) expect(p.errors).toEqual([]);
+  });
+});
