@@ -586,24 +586,33 @@ export function startApp(): void {
   });
 
   // A game in the link wins over the stored one (unless it is the same game), then leaves the
-  // address bar so a reload does not throw away moves played since.
-  const shared = parseShareFragment(location.hash);
-  if (shared) {
+  // address bar so a reload does not throw away moves played since. Other fragments (online
+  // play's routes) are left alone.
+  function takeSharedGame(live: boolean): void {
+    const shared = parseShareFragment(location.hash);
+    if (!shared) return;
     history.replaceState(null, '', location.href.replace(/#.*$/, ''));
-    if (shared.ok) {
-      const same =
-        presetKey(shared.value.variant) === presetKey(state.settings.variant) &&
-        shared.value.moves.join() === state.moves.join() &&
-        (shared.value.mode ?? state.settings.mode) === state.settings.mode;
-      if (!same) {
-        const step = reduce(state, { type: 'load', ...shared.value }, env);
-        state = step.state;
-        save(state);
-      }
-    } else {
+    if (!shared.ok) {
       notice(`That link holds no valid game: ${shared.error.message}.`);
+      return;
     }
+    const same =
+      presetKey(shared.value.variant) === presetKey(state.settings.variant) &&
+      shared.value.moves.join() === state.moves.join() &&
+      (shared.value.mode ?? state.settings.mode) === state.settings.mode;
+    if (same) return;
+    if (live) {
+      dispatch({ type: 'load', ...shared.value });
+      return;
+    }
+    state = reduce(state, { type: 'load', ...shared.value }, env).state;
+    save(state);
   }
+  takeSharedGame(false);
+  // A share link pasted into this tab's address bar only changes the fragment.
+  window.addEventListener('hashchange', () => {
+    takeSharedGame(true);
+  });
   void render();
   announce(statusText(state, false));
 }

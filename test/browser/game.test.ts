@@ -260,6 +260,12 @@ describe('links, storage and layout', () => {
       'yellow',
     );
     expect(await discCount(other.page)).toBe(4);
+    // The same link typed into an open tab (only the fragment changes) loads it too.
+    await page.click('#new');
+    await page.evaluate((hash) => {
+      location.hash = hash;
+    }, new URL(link).hash);
+    await expect.poll(() => discCount(page)).toBe(4);
     expect(other.errors).toEqual([]);
     await other.context.close();
   });
