@@ -168,6 +168,13 @@ describe('watching and analysis', () => {
     expect(canUndo(state)).toBe(false);
   });
 
+  it('switching to analysis keeps the game on the board; switching back starts afresh', () => {
+    const played = run(start('cpu'), ...drops(3), { type: 'computer', column: 2, ply: 1 });
+    const analysed = run(played, { type: 'settings', patch: { mode: 'analysis' } });
+    expect(analysed.moves).toEqual([3, 2]);
+    expect(run(analysed, { type: 'settings', patch: { mode: 'pvp' } }).moves).toEqual([]);
+  });
+
   it('analysis plays any move for either side and never scores', () => {
     const state = run(start('analysis'), ...drops(0, 1, 0, 1, 0, 1, 0));
     expect(positionOf(state).outcome.kind).toBe('win');

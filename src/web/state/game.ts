@@ -302,6 +302,14 @@ function applySettings(state: GameState, patch: Partial<Settings>, env: Env): Ga
   const next = { ...state, settings };
   const restart =
     settings.mode !== state.settings.mode || !sameVariant(settings.variant, state.settings.variant);
+  // Switching to analysis takes the game along, to study it; every other switch starts afresh.
+  if (
+    settings.mode === 'analysis' &&
+    state.settings.mode !== 'analysis' &&
+    sameVariant(settings.variant, state.settings.variant)
+  ) {
+    return { ...next, counted: null };
+  }
   if (restart) {
     const aPlays = settings.start === 'alternate' ? state.aPlays : nextAPlays(next, env);
     return fresh(next, aPlays);
