@@ -263,6 +263,40 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect((await stored(gameId)).moves).toEqual([2]);
   });
 
+  it('every message type refuses invalid fields with bad_message', async () => {
+    const { gameId, p1, watcher } = await startedGame();
+    const invalid: Record<string, unknown>[] = [
+      { type: 'join' },
+      { type: 'join', gameId, secret: 'too-short' },
+      { type: 'join', gameId, watch: 'yes' },
+      { type: 'move', gameId, column: '3', version: 1 },
+      { type: 'move', gameId, column: 3, version: -1 },
+      { type: 'resign' },
+      { type: 'resign', gameId: 42 },
+      { type: 'rematch', gameId: '' },
+      { type: 'seek', variant: '7x6c4', clock: null },
+      { type: 'seek', variant: 'classic', clock: null, secret: newSecret() },
+      {
+        type: 'seek',
+        variant: '7x6c4',
+        clock: { initialMs: 1000, incrementMs: 0 },
+        secret: newSecret(),
+      },
+      { type: 'cancelSeek', extra: true },
+      { type: 'ping' },
+      { type: 'ping', t: 'now' },
+    ];
+    for (const message of invalid) {
+      expectError(await p1.request(message), 'bad_message');
+    }
+    expectError(await watcher.request({ type: 'resign', gameId }), 'not_a_seat');
+    expectError(await watcher.request({ type: 'rematch', gameId }), 'not_a_seat');
+    expect(p1.closed).toBe(false);
+    const game = await stored(gameId);
+    expect(game.status).toBe('playing');
+    expect(game.moves).toEqual([]);
+  });
+
   it('a frame beyond the hard limit closes that connection only (1009)', async () => {
     const { gameId, p2 } = await startedGame();
     const brute = await connect();
