@@ -85,7 +85,7 @@ export function chooseMoveNow(
     const exact = perfectMove(position, timeMs * solverShare(position), random, signal);
     if ('column' in exact) return exact;
     const left = Math.max(1, timeMs - (Date.now() - started));
-    return searchMove({
+    const searched = searchMove({
       position,
       style,
       timeMs: left,
@@ -93,6 +93,18 @@ export function chooseMoveNow(
       signal,
       columns: exact.candidates,
     });
+    // Say so when the move is not backed by exact scores: the analysis view must not call it perfect.
+    const ruledOut = position.legalColumns().length - exact.candidates.length;
+    const note =
+      ruledOut > 0 ? ` (${ruledOut} column${ruledOut > 1 ? 's' : ''} ruled out exactly)` : '';
+    return {
+      ...searched,
+      explanation: {
+        ...searched.explanation,
+        summary: `Exact scores not known in time${note}; ${searched.explanation.summary.toLowerCase()}`,
+        interrupted: true,
+      },
+    };
   }
   return searchMove({ position, style, timeMs, random, signal });
 }
