@@ -159,7 +159,10 @@ export function startApp(): void {
     if (step.state === before) return false;
     state = step.state;
     const movesChanged = state.moves !== before.moves;
-    if (movesChanged || state.settings !== before.settings) stopThinking();
+    // Toggling hints must not restart the computer's search; anything about who plays does.
+    const players = (s: GameState): string =>
+      [s.settings.mode, s.settings.level, ...s.settings.watchLevels, s.aPlays].join();
+    if (movesChanged || players(state) !== players(before)) stopThinking();
     save(state);
     describeChange(before, action);
     void render();
