@@ -51,7 +51,11 @@ export class Hub {
       this.onBus(channel, message);
     });
     this.heartbeat = setInterval(() => {
-      for (const room of this.rooms.values()) this.publishPresence(room);
+      for (const room of this.rooms.values()) {
+        this.publishPresence(room);
+        // A process that died stops reporting: its seats turn offline once its report expires.
+        this.presenceMoved(room);
+      }
     }, PRESENCE_HEARTBEAT_MS);
     this.heartbeat.unref();
   }

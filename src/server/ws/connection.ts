@@ -213,6 +213,10 @@ export class Connection {
     );
     this.deps.hub.update(state);
     await this.deps.hub.join(state, member);
+    // A change stored by another process between our read and our subscription would
+    // otherwise stay unseen until the next one: read once more now that we are listening.
+    const fresh = await this.deps.service.load(gameId);
+    if (fresh) this.deps.hub.update(fresh);
   }
 
   /** Runs a seat-holder's command; true when it was accepted. */
