@@ -54,7 +54,7 @@ export class Solver {
    * Enhanced transposition cutoffs (probe every child's table entry before searching): on or
    * off, and from how many empty cells up. For measurements.
    */
-  setEnhancedCutoffs(on: boolean, minEmpty = 12): void {
+  setEnhancedCutoffs(on: boolean, minEmpty = 0): void {
     this.engine.setUseEtc(on ? 1 : 0, minEmpty);
   }
 

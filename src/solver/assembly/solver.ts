@@ -46,7 +46,7 @@ let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
 let useEtc: bool = true;
 // Probing every child costs a cache miss each: only worth it far from the end of the game.
-let etcMinEmpty: i32 = 12;
+let etcMinEmpty: i32 = 0;
 
 // ---- transposition table ----------------------------------------------------------------------
 // Entries of 16 bytes (one cache line holds 4): key u64, data u32, 4 spare bytes.
