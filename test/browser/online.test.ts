@@ -58,7 +58,9 @@ describe('online play in the browser', () => {
     await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
     await expect.poll(() => status(yellow.page)).toBe("Opponent's turn");
     const watcher = await device(link.slice(link.indexOf('#')));
-    await expect.poll(() => status(watcher.page), { timeout: 15_000 }).toBe('Red to move');
+    await expect
+      .poll(() => status(watcher.page), { timeout: 15_000 })
+      .toBe('Red to move (watching)');
     await expect
       .poll(() => red.page.textContent('.online-player.p2 .online-presence'))
       .toBe('online');

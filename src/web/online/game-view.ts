@@ -63,11 +63,22 @@ export function gameView(
     'aria-label': 'Game link',
   });
   const copy = h('button', { type: 'button', id: 'online-copy' }, 'Copy link');
+  // Phones offer their own share sheet (messages, chat apps): the easiest way to send a link.
+  const share = h(
+    'button',
+    { type: 'button', id: 'online-share', hidden: !('share' in navigator) },
+    'Share…',
+  );
+  share.addEventListener('click', () => {
+    navigator
+      .share({ title: 'Connect Four', text: 'Play Connect Four with me', url: link })
+      .catch(() => undefined);
+  });
   const invite = h(
     'div',
     { class: 'online-invite', hidden: true },
     h('p', {}, 'Send this link to your friend. Anyone else who opens it watches.'),
-    h('div', { class: 'row-input' }, linkInput, copy),
+    h('div', { class: 'row-input' }, linkInput, copy, share),
   );
   copy.addEventListener('click', () => {
     void copyText(link, linkInput).then((copied) => {
@@ -141,7 +152,10 @@ export function gameView(
         interactive: seat !== null && next.status === 'playing' && next.turn === seat,
       });
     }
-    statusText.textContent = statusLine(next, seat);
+    statusText.textContent =
+      seat === null && next.status !== 'waiting'
+        ? `${statusLine(next, seat)} (watching)`
+        : statusLine(next, seat);
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {
