@@ -30,7 +30,11 @@ const neg = (score: number): number => 0 - score;
 export class Solver {
   private readonly engine: WasmEngine;
   private variant: Variant | undefined;
-  private stopCheck: () => boolean = () => false;
+  // The budget of the running call. Kept in fields rather than closures made per call: a call
+  // that needs no search should cost next to nothing.
+  private budget: SearchBudget = {};
+  private deadline = Infinity;
+  private stopReason: StopReason = 'nodes';
   private readonly book: Book | undefined;
 
   constructor(options: SolverOptions = {}) {
@@ -38,7 +42,7 @@ export class Solver {
     if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
       throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
     }
-    this.engine = instantiateEngine(() => this.stopCheck());
+    this.engine = instantiateEngine(() => this.budgetSpent());
     if (this.engine.setTableBits(bits) !== 1) {
       throw new RangeError(`could not allocate 2^${bits} table entries`);
     }
@@ -68,11 +72,11 @@ export class Solver {
       const score = weak ? sign(fromBook) : fromBook;
       return ok({ ...exact(score), weak, nodes: 0, stopped: null, fromBook: true });
     }
-    const run = this.startBudget(options);
+    this.startBudget(options);
     const done = this.engine.solve(weak ? 1 : 0) === 1;
     const nodes = this.engine.nodeCount();
-    const stopped = done ? null : run.reason();
-    this.stopCheck = () => false;
+    const stopped = done ? null : this.stopReason;
+    this.budget = {};
     return ok({
       ...bounds(this.engine.lower(), this.engine.upper()),
       weak,
@@ -89,7 +93,7 @@ export class Solver {
     if (!loaded.ok) return loaded;
     const { width, height } = input.variant;
     const winScore = Math.floor((width * height + 1 - input.moves.length) / 2);
-    const run = this.startBudget(options);
+    this.startBudget(options);
     const columns: (Evaluation | null)[] = [];
     let nodes = 0;
     let stopped: StopReason | null = null;
@@ -120,10 +124,10 @@ export class Solver {
       }
       const done = this.engine.solve(weak ? 1 : 0) === 1;
       nodes += this.engine.nodeCount();
-      if (!done) stopped = run.reason();
+      if (!done) stopped = this.stopReason;
       columns.push(bounds(neg(this.engine.upper()), neg(this.engine.lower())));
     }
-    this.stopCheck = () => false;
+    this.budget = {};
     const playable = columns.filter((c): c is Evaluation => c !== null);
     const score =
       playable.length > 0 && playable.every((c) => c.exact)
@@ -145,25 +149,30 @@ export class Solver {
     return asks === undefined ? 0 : 1;
   }
 
-  /** Arms the engine's node limit and host check; tells afterwards why it stopped. */
-  private startBudget(options: SearchBudget): { reason(): StopReason } {
-    const now = options.now ?? Date.now;
-    const deadline = options.timeLimitMs === undefined ? Infinity : now() + options.timeLimitMs;
-    let reason: StopReason = 'nodes';
-    this.stopCheck = () => {
-      if (options.signal?.aborted === true || options.shouldStop?.() === true) {
-        reason = 'stopped';
-        return true;
-      }
-      if (now() >= deadline) {
-        reason = 'time';
-        return true;
-      }
-      return false;
-    };
+  /** Arms the engine's node limit and host check; `stopReason` tells afterwards why it stopped. */
+  private startBudget(options: SearchBudget): void {
+    this.budget = options;
+    this.deadline =
+      options.timeLimitMs === undefined
+        ? Infinity
+        : (options.now ?? Date.now)() + options.timeLimitMs;
+    this.stopReason = 'nodes';
     this.engine.setLimits(options.maxNodes ?? 0, this.hostChecks(options));
     this.engine.resetNodes();
-    return { reason: () => reason };
+  }
+
+  /** Asked by the engine every few thousand nodes while a host check is armed. */
+  private budgetSpent(): boolean {
+    const options = this.budget;
+    if (options.signal?.aborted === true || options.shouldStop?.() === true) {
+      this.stopReason = 'stopped';
+      return true;
+    }
+    if (this.deadline !== Infinity && (options.now ?? Date.now)() >= this.deadline) {
+      this.stopReason = 'time';
+      return true;
+    }
+    return false;
   }
 
   private replay(moves: readonly number[]): void {
