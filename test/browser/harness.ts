@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -34,10 +35,23 @@ export interface TestPage {
   readonly screenshot: (name: string) => Promise<void>;
 }
 
+/** A throwaway SQLite file, and none of the developer's own database or Redis settings. */
+function serverEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'c4-browser-')), 'c4.sqlite'),
+  };
+  delete env['DATABASE_URL'];
+  delete env['REDIS_URL'];
+  return env;
+}
+
 function startServer(): Promise<{ url: string; child: ChildProcess }> {
   return new Promise((resolveStart, reject) => {
     const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+      env: serverEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
