@@ -9,16 +9,9 @@ import {
   type PairMaker,
   type SeekOutcome,
   type SeekRequest,
+  type SeekRow,
+  asPlayer,
 } from './types.js';
-
-interface SeekRow {
-  id: string;
-  secret_hash: string;
-  game_id: string | null;
-  seat: number | null;
-}
-
-const asPlayer = (n: number | null): Player => (n === 2 ? 2 : 1);
 
 /** Fixed key of the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK = 0x43344d47;

@@ -11,16 +11,9 @@ import {
   type PairMaker,
   type SeekOutcome,
   type SeekRequest,
+  type SeekRow,
+  asPlayer,
 } from './types.js';
-
-interface SeekRow {
-  id: string;
-  secret_hash: string;
-  game_id: string | null;
-  seat: number | null;
-}
-
-const asPlayer = (n: number | null): Player => (n === 2 ? 2 : 1);
 
 /** The default store: one local file, nothing to install. WAL lets several processes share it. */
 export class SqliteStore implements GameStore {

@@ -50,3 +50,14 @@ export interface GameStore {
 
 export const serialize = (state: GameState): string => JSON.stringify(state);
 export const deserialize = (text: string): GameState => JSON.parse(text) as GameState;
+
+/** A quick-match seek as both SQL stores read it back. */
+export interface SeekRow {
+  id: string;
+  secret_hash: string;
+  game_id: string | null;
+  seat: number | null;
+}
+
+/** Seats are stored as integers; anything but 2 is the first seat. */
+export const asPlayer = (n: number | null): Player => (n === 2 ? 2 : 1);
