@@ -39,6 +39,7 @@ async function startServer(
       LOG_LEVEL: 'warn',
       WS_RATE_PER_SECOND: '10000',
       WS_RATE_BURST: '10000',
+      HTTP_CREATE_BURST: '1000000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

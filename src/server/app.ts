@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -19,6 +19,7 @@ import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import type { GameStore } from './store/types.js';
 import { Connection } from './ws/connection.js';
+import { KeyedRateLimit } from './ws/rate-limit.js';
 
 export interface RunningServer {
   readonly url: string;
@@ -90,6 +91,9 @@ export async function startServer(
     }
   };
   const serveStatic = createStaticHandler(config.webRoot);
+  const createLimit = new KeyedRateLimit(config.createRate.perSecond, config.createRate.burst);
+  const mayCreate = (req: IncomingMessage): boolean =>
+    createLimit.take(req.socket.remoteAddress ?? 'unknown', now());
   const server: Server = createServer((req, res) => {
     handleApi(req, res, {
       service: games,
@@ -97,6 +101,7 @@ export async function startServer(
       metrics,
       now,
       allowedOrigins: config.allowedOrigins,
+      mayCreate,
       health,
     })
       .then((handled) => (handled ? undefined : serveStatic(req, res)))

@@ -18,6 +18,8 @@ export interface ServerConfig {
   readonly shutdownGraceMs: number;
   /** Per-connection message budget: sustained rate and burst. */
   readonly rate: { readonly perSecond: number; readonly burst: number };
+  /** Per-address budget for creating games over HTTP, so one client cannot fill the store. */
+  readonly createRate: { readonly perSecond: number; readonly burst: number };
 }
 
 const EnvSchema = z.object({
@@ -37,6 +39,8 @@ const EnvSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   WS_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(20),
   WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
+  HTTP_CREATE_PER_MINUTE: z.coerce.number().positive().max(1_000_000).default(60),
+  HTTP_CREATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(120),
 });
 
 /** Reads the environment once; a bad value stops startup with a one-line message. */
@@ -62,5 +66,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rate: { perSecond: e.WS_RATE_PER_SECOND, burst: e.WS_RATE_BURST },
+    createRate: { perSecond: e.HTTP_CREATE_PER_MINUTE / 60, burst: e.HTTP_CREATE_BURST },
   };
 }

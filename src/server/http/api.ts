@@ -14,6 +14,8 @@ export interface ApiDeps {
   readonly metrics: Metrics;
   readonly now: () => number;
   readonly allowedOrigins: readonly string[];
+  /** False when this client has created too many games lately. */
+  readonly mayCreate: (req: IncomingMessage) => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
 }
 
@@ -21,6 +23,7 @@ const STATUS: Partial<Record<Code, number>> = {
   [ProtocolErrorCode.NotFound]: 404,
   [ProtocolErrorCode.TooLarge]: 413,
   [ProtocolErrorCode.Forbidden]: 403,
+  [ProtocolErrorCode.RateLimited]: 429,
   [ProtocolErrorCode.Internal]: 500,
 };
 
@@ -78,6 +81,15 @@ export async function handleApi(
   if (url.pathname === '/api/games' && req.method === 'POST') {
     if (!originAllowed(req, deps.allowedOrigins)) {
       fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+      return true;
+    }
+    if (!deps.mayCreate(req)) {
+      fail(
+        res,
+        ProtocolErrorCode.RateLimited,
+        'too many games created; try again in a minute',
+        metrics,
+      );
       return true;
     }
     const text = await readBody(req);

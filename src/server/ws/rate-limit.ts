@@ -23,3 +23,32 @@ export class TokenBucket {
     return true;
   }
 }
+
+/**
+ * One token bucket per key (a client address), forgetting the least recently seen keys beyond
+ * `maxKeys` so a stream of new addresses cannot grow memory without bound.
+ */
+export class KeyedRateLimit {
+  private readonly buckets = new Map<string, TokenBucket>();
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    private readonly maxKeys = 10_000,
+  ) {}
+
+  take(key: string, now: number): boolean {
+    let bucket = this.buckets.get(key);
+    if (bucket) {
+      this.buckets.delete(key);
+    } else {
+      bucket = new TokenBucket(this.perSecond, this.burst, now);
+      if (this.buckets.size >= this.maxKeys) {
+        const oldest = this.buckets.keys().next();
+        if (oldest.done !== true) this.buckets.delete(oldest.value);
+      }
+    }
+    this.buckets.set(key, bucket);
+    return bucket.take(now);
+  }
+}
