@@ -1,21 +1,7 @@
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../cli/run-cli.js';
 
-async function run(
-  args: string[],
-  stdin = '',
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(args, {
-    stdin: Readable.from([stdin]),
-    stdinIsTTY: false,
-    out: (text) => (out += text),
-    err: (text) => (err += text),
-  });
-  return { code, out, err };
-}
+const run = runCli;
 
 describe('c4 solve', () => {
   it('prints "moves score" per line (lines from the shared end-game set)', async () => {
