@@ -1,13 +1,14 @@
 import { eloEstimate, playMatch } from '../ai/arena.js';
 import { levelLabel } from '../ai/index.js';
 import { CLASSIC, variantToString } from '../core/index.js';
-import { levelFromFlag, useCommittedBook, wholeFromFlag } from './bestmove.js';
+import { levelFromFlag, useCommittedBook } from './bestmove.js';
 import {
   parseCommandArgs,
   UsageError,
   variantFromFlag,
   variantOption,
   type Command,
+  wholeFromFlag,
 } from './command.js';
 
 const signed = (value: number): string =>

@@ -7,7 +7,13 @@ import {
   type Level,
 } from '../ai/index.js';
 import { loadBook } from './book-file.js';
-import { parseCommandArgs, UsageError, variantOption, type Command } from './command.js';
+import {
+  parseCommandArgs,
+  UsageError,
+  variantOption,
+  wholeFromFlag,
+  type Command,
+} from './command.js';
 import { positionFromArgs } from './show.js';
 
 export function levelFromFlag(command: string, flag: string | undefined): Level {
@@ -21,20 +27,6 @@ export function levelFromFlag(command: string, flag: string | undefined): Level 
 export function useCommittedBook(): void {
   const loaded = loadBook();
   if ('book' in loaded) setOpeningBook(loaded.book);
-}
-
-export function wholeFromFlag(
-  command: string,
-  name: string,
-  flag: string | undefined,
-  fallback: number,
-  min = 0,
-): number {
-  if (flag === undefined) return fallback;
-  if (!/^\d+$/.test(flag) || Number(flag) < min) {
-    throw new UsageError(`${command}: --${name} must be a whole number >= ${min}, got ${flag}`);
-  }
-  return Number(flag);
 }
 
 /**

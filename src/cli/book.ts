@@ -13,7 +13,13 @@ import {
 } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import type { BookJobResult } from './book-worker.js';
-import { parseCommandArgs, UsageError, type CliIO, type Command } from './command.js';
+import {
+  parseCommandArgs,
+  UsageError,
+  wholeFromFlag,
+  type CliIO,
+  type Command,
+} from './command.js';
 
 const USAGE =
   'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book info [FILE]';
@@ -39,14 +45,6 @@ function writeBook(out: string, scores: Map<number, number>, ply: number): strin
   return `${book.size} positions, complete to ply ${book.completePly}`;
 }
 
-function parsePositiveInt(name: string, text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 0)
-    throw new UsageError(`book: --${name} must be a whole number`);
-  return value;
-}
-
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
     'book build',
@@ -60,9 +58,9 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     },
     false,
   );
-  const ply = parsePositiveInt('ply', values.ply, 1);
-  const jobs = Math.max(1, parsePositiveInt('jobs', values.jobs, cpus().length));
-  const tableBits = parsePositiveInt('table-bits', values['table-bits'], 24);
+  const ply = wholeFromFlag('book', 'ply', values.ply, 1);
+  const jobs = wholeFromFlag('book', 'jobs', values.jobs, cpus().length, 1);
+  const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, 28);
   const out = values.out ?? defaultBookPath();
   const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
   const scores = readProgress(progress);

@@ -53,3 +53,20 @@ export function variantFromFlag(
   if (!parsed.ok) throw new UsageError(`${command}: --variant: ${parsed.error.message}`);
   return parsed.value;
 }
+
+/** A whole-number option within [min, max], or its fallback when absent; a UsageError otherwise. */
+export function wholeFromFlag(
+  command: string,
+  name: string,
+  flag: string | undefined,
+  fallback: number,
+  min = 0,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (flag === undefined) return fallback;
+  if (!/^\d+$/.test(flag) || Number(flag) < min || Number(flag) > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new UsageError(`${command}: --${name} must be a whole number ${range}, got ${flag}`);
+  }
+  return Number(flag);
+}

@@ -7,6 +7,7 @@ import {
   UsageError,
   variantFromFlag,
   variantOption,
+  wholeFromFlag,
   type Command,
 } from './command.js';
 
@@ -43,10 +44,7 @@ export const solve: Command = {
     if (!solverSupports(variant)) {
       throw new UsageError(`solve: the solver does not handle ${values.variant ?? ''} boards`);
     }
-    const tableBits = values['table-bits'] === undefined ? 22 : Number(values['table-bits']);
-    if (!Number.isInteger(tableBits) || tableBits < 10 || tableBits > 28) {
-      throw new UsageError('solve: --table-bits must be a whole number from 10 to 28');
-    }
+    const tableBits = wholeFromFlag('solve', 'table-bits', values['table-bits'], 22, 10, 28);
     let book;
     if (!values['no-book'] && (isClassic(variant) || values.book !== undefined)) {
       const loaded = loadBook(values.book);
