@@ -18,9 +18,11 @@ describe('score to "win in N"', () => {
     // At ply 6, winning with the mover's next disc (disc 7) scores floor((43-7)/2) = 18.
     expect(winDistance(classic, 6, 18)).toBe(1);
     expect(winDistance(classic, 6, 17)).toBe(2);
-    // Opponent wins with disc 8 (right after our move at ply 6): score -floor(35/2) = -17, loss in 1.
-    expect(lossDistance(classic, 6, -17)).toBe(1);
-    expect(lossDistance(classic, 6, -16)).toBe(2);
+    // The opponent wins with disc 8, right after our move at ply 6: 7 discs lie before it, so
+    // the score is -floor((43-7)/2) = -18, a loss in 1 (the shown hint used to say L0 here).
+    expect(lossDistance(classic, 6, -18)).toBe(1);
+    expect(lossDistance(classic, 6, -17)).toBe(2);
+    expect(lossDistance(classic, 6, -16)).toBe(3);
   });
 
   it('distances are whole and at least 1 for every score reachable at a ply', () => {
@@ -30,8 +32,8 @@ describe('score to "win in N"', () => {
         const n = winDistance(classic, ply, score);
         expect(Number.isInteger(n) && n >= 1).toBe(true);
       }
-      // The opponent's earliest win is the disc after ours.
-      const maxLoss = Math.floor((43 - (ply + 2)) / 2);
+      // The opponent's earliest win is the disc after ours, with ply + 1 discs before it.
+      const maxLoss = Math.floor((43 - (ply + 1)) / 2);
       for (let score = 1; score <= maxLoss; score++) {
         const l = lossDistance(classic, ply, -score);
         expect(Number.isInteger(l) && l >= 1).toBe(true);

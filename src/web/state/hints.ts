@@ -40,10 +40,14 @@ export function winDistance(size: BoardSize, ply: number, score: number): number
   return (m - ply + 1) / 2;
 }
 
-/** Moves of the side to move before the opponent wins, for strong score `score` < 0. */
+/**
+ * Moves of the side to move, this one included, until the opponent wins (the opponent wins on
+ * its N-th move from now), for strong score `score` < 0. The opponent drops discs after an odd
+ * number of further discs, so its winning disc count has the other parity than ours.
+ */
 export function lossDistance(size: BoardSize, ply: number, score: number): number {
-  const m = endingDisc(size, -score, ply % 2);
-  return (m - ply) / 2;
+  const m = endingDisc(size, -score, (ply + 1) % 2);
+  return (m - ply + 1) / 2;
 }
 
 /**
