@@ -31,6 +31,11 @@ const navigate = (hash: string): void => {
 function route(): void {
   const local = document.querySelector<HTMLElement>('main.layout:not(#online)');
   const next = parseRoute(location.hash);
+  // The header's local modes are not what is on screen while online: mark the online link instead.
+  document.body.classList.toggle('online-active', next !== undefined);
+  const link = document.querySelector('.online-link');
+  if (next) link?.setAttribute('aria-current', 'page');
+  else link?.removeAttribute('aria-current');
   view?.dispose();
   view = undefined;
   if (!next) {
