@@ -31,15 +31,24 @@ export interface ExactAnalysis {
 }
 
 const exact = (score: number): Evaluation => ({ exact: true, score, lower: score, upper: score });
+const between = (lower: number, upper: number): Evaluation =>
+  lower === upper ? exact(lower) : { exact: false, score: null, lower, upper };
+
+/** Node budget of the first win/draw/loss round per column; each later round gives 4 times more. */
+const FIRST_WEAK_ROUND_NODES = 20_000;
 
 /**
- * Exact column scores within a budget, centre columns first, each child getting an even share of
- * the remaining time so one hard column cannot starve the rest of an answer.
+ * Column scores within a budget in two passes. First win/draw/loss only (a proof that a column
+ * wins is far cheaper than its exact score, and the book's winning strategy answers it at once),
+ * in rounds of growing node budgets so a hard column cannot starve an easy one; then exact scores
+ * for the columns that could be best, each getting an even share of the time left.
+ * `weakShare` is the fraction of the budget the first pass may use.
  */
 export function analyzeExactly(
   position: Position,
   timeMs: number,
   signal: AbortSignalLike | undefined,
+  weakShare = 0.5,
 ): ExactAnalysis {
   const { variant, moves } = position;
   const board = Board.from(position);
@@ -47,36 +56,82 @@ export function analyzeExactly(
   const winScore = Math.floor((variant.width * variant.height + 1 - moves.length) / 2);
   const most = Math.floor((variant.width * variant.height - moves.length - 1) / 2);
   const columns: (Evaluation | null)[] = Array.from({ length: variant.width }, () => null);
-  const deadline = Date.now() + timeMs;
+  const started = Date.now();
+  const deadline = started + timeMs;
+  const weakDeadline = started + timeMs * weakShare;
+  const stopped = (): boolean => signal?.aborted === true;
   let nodes = 0;
   let interrupted = false;
-  const pending: number[] = [];
+  const open: number[] = [];
   for (const column of board.g.centreOrder) {
     if (!board.canPlay(column)) continue;
     if (board.winsAt(board.turn, column)) columns[column] = exact(winScore);
-    else pending.push(column);
+    else {
+      columns[column] = between(-most, most);
+      open.push(column);
+    }
   }
-  pending.forEach((column, index) => {
+  const childOf = (column: number) => ({ variant, moves: [...moves, column] });
+
+  // Pass 1: the sign of every column, until all are known or a win is proven.
+  let unsettled = [...open];
+  for (let budget = FIRST_WEAK_ROUND_NODES; unsettled.length > 0; budget *= 4) {
+    if (open.some((c) => columns[c]!.lower > 0) || columns.some((c) => c?.exact && c.lower > 0)) {
+      break;
+    }
+    const next: number[] = [];
+    for (const column of unsettled) {
+      const left = weakDeadline - Date.now();
+      if (left <= 0 || stopped()) {
+        next.push(column);
+        continue;
+      }
+      const solved = instance.solve(childOf(column), {
+        weak: true,
+        maxNodes: budget,
+        timeLimitMs: left,
+        ...(signal ? { signal } : {}),
+      });
+      if (!solved.ok) throw solved.error;
+      nodes += solved.value.nodes;
+      const { lower, upper } = solved.value;
+      // The child's sign bounds, turned into bounds on the mover's score.
+      const floor = upper < 0 ? 1 : upper === 0 ? 0 : -most;
+      const ceiling = lower > 0 ? -1 : lower === 0 ? 0 : most;
+      columns[column] = between(floor, ceiling);
+      if (lower !== upper) next.push(column);
+      else if (floor > 0) break;
+    }
+    if (Date.now() >= weakDeadline || stopped()) break;
+    unsettled = next;
+  }
+
+  // Pass 2: exact scores for the columns that could still be best.
+  const bestFloor = Math.max(...open.map((c) => columns[c]!.lower), -most);
+  const contenders = open.filter((c) => {
+    const value = columns[c]!;
+    return !value.exact && value.upper >= bestFloor;
+  });
+  contenders.forEach((column, index) => {
     const left = deadline - Date.now();
-    if (left <= 0 || signal?.aborted === true) {
+    if (left <= 0 || stopped()) {
       interrupted = true;
-      columns[column] = { exact: false, score: null, lower: -most, upper: most };
       return;
     }
-    const share = Math.max(1, Math.floor(left / (pending.length - index)));
-    const solved = instance.solve(
-      { variant, moves: [...moves, column] },
-      { timeLimitMs: share, ...(signal ? { signal } : {}) },
-    );
+    const share = Math.max(1, Math.floor(left / (contenders.length - index)));
+    const solved = instance.solve(childOf(column), {
+      timeLimitMs: share,
+      ...(signal ? { signal } : {}),
+    });
     if (!solved.ok) throw solved.error;
     nodes += solved.value.nodes;
-    if (!solved.value.exact) interrupted = true;
-    const { lower, upper } = solved.value;
-    columns[column] =
-      lower === upper
-        ? exact(0 - lower)
-        : { exact: false, score: null, lower: -upper, upper: -lower };
+    const known = columns[column]!;
+    const lower = Math.max(known.lower, 0 - solved.value.upper);
+    const upper = Math.min(known.upper, 0 - solved.value.lower);
+    columns[column] = between(lower, upper);
+    if (lower !== upper) interrupted = true;
   });
+  if (open.some((c) => !columns[c]!.exact)) interrupted = true;
   return { columns, nodes, interrupted };
 }
 
@@ -90,9 +145,9 @@ function describeExact(score: number, ply: number, variant: Position['variant'])
 }
 
 /**
- * Best exact score when every column is known; otherwise the columns the partial result cannot
- * rule out (upper bound at least the best proven lower bound), for the heuristic search to pick
- * from.
+ * Best exact score when every column that could be best is known; otherwise the columns for the
+ * heuristic search to pick from: those that keep the best result proven so far (a proven win
+ * stays a win, a proven draw at least a draw) and could still match the best proven score.
  */
 export function perfectMove(
   position: Position,
@@ -109,7 +164,10 @@ export function perfectMove(
   const candidates = playable.filter((entry) => entry.value.upper >= bestLower);
   const settled = candidates.every((entry) => entry.value.exact && entry.value.lower === bestLower);
   if (!settled) {
-    return { candidates: candidates.map((entry) => entry.column), analysis };
+    const most = Math.floor((position.variant.width * position.variant.height - position.ply) / 2);
+    const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -most;
+    const safe = candidates.filter((entry) => entry.value.lower >= keep);
+    return { candidates: safe.map((entry) => entry.column), analysis };
   }
   const chosen = pick(candidates, random);
   const columns: ColumnAssessment[] = playable

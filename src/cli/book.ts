@@ -1,17 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLASSIC, movesToString } from '../core/index.js';
-import {
-  bookFromScores,
-  deriveShallower,
-  positionsAtPly,
-  serializeBook,
-  type BookTask,
-} from '../solver/index.js';
+import { positionsAtPly, type BookTask } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
+import { readProgress, strategyPathFor, writeBook } from './book-store.js';
+import { strategy } from './book-strategy.js';
 import type { BookJobResult } from './book-worker.js';
 import {
   parseCommandArgs,
@@ -22,28 +18,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book info [FILE]';
-
-/** Solved positions, one per line: key, score, ply, moves, nodes, milliseconds. */
-function readProgress(file: string): Map<number, number> {
-  const scores = new Map<number, number>();
-  if (!existsSync(file)) return scores;
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const [key, score] = line.split('\t');
-    scores.set(Number(key), Number(score));
-  }
-  return scores;
-}
-
-function writeBook(out: string, scores: Map<number, number>, ply: number): string {
-  const derived = deriveShallower(CLASSIC, ply, scores);
-  const book = bookFromScores(CLASSIC, derived, ply);
-  const tmp = `${out}.tmp`;
-  writeFileSync(tmp, serializeBook(book));
-  renameSync(tmp, out);
-  return `${book.size} positions, complete to ply ${book.completePly}`;
-}
+  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
 
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
@@ -95,7 +70,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
           progress,
           `${r.key}\t${r.score}\t${r.moves.length}\t${movesToString(r.moves)}\t${r.nodes}\t${r.ms}\n`,
         );
-        const summary = writeBook(out, scores, ply);
+        const summary = writeBook(out, scores, ply, strategyPathFor(out));
         io.err(
           `book: ${movesToString(r.moves)} = ${r.score} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s); ${todo.length} left; ${summary}\n`,
         );
@@ -111,7 +86,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     }
     if (running === 0) resolve();
   });
-  io.err(`book: wrote ${out}: ${writeBook(out, scores, ply)}\n`);
+  io.err(`book: wrote ${out}: ${writeBook(out, scores, ply, strategyPathFor(out))}\n`);
   return state.failed ? 1 : 0;
 }
 
@@ -124,7 +99,7 @@ function info(args: readonly string[], io: CliIO): number {
   const { book } = loaded;
   const { width, height, connect } = book.variant;
   io.out(
-    `${width}x${height}c${connect}: ${book.size} positions, complete to ply ${book.completePly}\n`,
+    `${width}x${height}c${connect}: ${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} positions proven lost\n`,
   );
   return 0;
 }
@@ -137,6 +112,7 @@ export const book: Command = {
     const [sub, ...rest] = args;
     if (sub === 'build') return build(rest, io);
     if (sub === 'info') return info(rest, io);
-    throw new UsageError(`book: expected build or info (${USAGE})`);
+    if (sub === 'strategy') return strategy(rest, io);
+    throw new UsageError(`book: expected build, strategy or info (${USAGE})`);
   },
 };

@@ -28,3 +28,12 @@ export {
   positionsAtPly,
   type BookTask,
 } from './book/build.js';
+export {
+  DEFAULT_STRATEGY_LIMITS,
+  decisionColumn,
+  proveWinningColumn,
+  quicklyProven,
+  walkStrategy,
+  type StrategyDecision,
+  type StrategyLimits,
+} from './book/strategy.js';

@@ -72,6 +72,9 @@ export class Solver {
       const score = weak ? sign(fromBook) : fromBook;
       return ok({ ...exact(score), weak, nodes: 0, stopped: null, fromBook: true });
     }
+    if (weak && !options.noBook && this.bookProvesLoss(input)) {
+      return ok({ ...exact(-1), weak, nodes: 0, stopped: null, fromBook: true });
+    }
     this.startBudget(options);
     const done = this.engine.solve(weak ? 1 : 0) === 1;
     const nodes = this.engine.nodeCount();
@@ -114,6 +117,10 @@ export class Solver {
         columns.push(exact(neg(weak ? sign(fromBook) : fromBook)));
         continue;
       }
+      if (weak && !options.noBook && this.bookProvesLoss({ ...input, moves: child })) {
+        columns.push(exact(1));
+        continue;
+      }
       if (stopped !== null) {
         const most = weak ? 1 : Math.floor((width * height - child.length) / 2);
         columns.push(bounds(neg(most), most));
@@ -136,12 +143,20 @@ export class Solver {
     return ok({ weak, columns, score, nodes, stopped });
   }
 
-  private bookScore(input: SolverInput): number | undefined {
+  private bookFor(input: SolverInput): Book | undefined {
     const book = this.book;
     if (!book || book.variant.width !== input.variant.width) return undefined;
     if (book.variant.height !== input.variant.height) return undefined;
     if (book.variant.connect !== input.variant.connect) return undefined;
-    return book.lookup(input.moves);
+    return book;
+  }
+
+  private bookScore(input: SolverInput): number | undefined {
+    return this.bookFor(input)?.lookup(input.moves);
+  }
+
+  private bookProvesLoss(input: SolverInput): boolean {
+    return this.bookFor(input)?.provesLoss(input.moves) ?? false;
   }
 
   private hostChecks(options: SearchBudget): number {

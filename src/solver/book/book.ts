@@ -2,8 +2,9 @@ import type { Variant } from '../../core/index.js';
 import { symmetricKey } from '../board-key.js';
 
 /**
- * Exact scores of positions keyed up to mirror symmetry (see `symmetricKey`), sorted by key.
- * Made by `parseBook` (from bytes) or `createBook` (from entries the builder computed).
+ * Exact scores of positions keyed up to mirror symmetry (see `symmetricKey`), sorted by key, and
+ * the keys of positions only proven lost for the side to move (a winning strategy's replies: see
+ * `strategy.ts`). Made by `parseBook` (from bytes) or `fromEntries` (from what a builder computed).
  */
 export class Book {
   private constructor(
@@ -12,6 +13,7 @@ export class Book {
     readonly completePly: number,
     private readonly keys: Float64Array,
     private readonly scores: Int8Array,
+    private readonly losses: Float64Array = new Float64Array(0),
   ) {}
 
   /** Entries may come in any order; a repeated key keeps its last score. */
@@ -19,17 +21,38 @@ export class Book {
     variant: Variant,
     completePly: number,
     entries: Iterable<readonly [number, number]>,
+    lostKeys: Iterable<number> = [],
   ): Book {
     const map = new Map<number, number>();
     for (const [key, score] of entries) map.set(key, score);
     const sorted = [...map.entries()].sort((a, b) => a[0] - b[0]);
     const keys = new Float64Array(sorted.map((e) => e[0]));
     const scores = new Int8Array(sorted.map((e) => e[1]));
-    return new Book(variant, completePly, keys, scores);
+    // A lost position whose exact score is known needs no second entry.
+    const losses = [...new Set(lostKeys)].filter((key) => !map.has(key)).sort((a, b) => a - b);
+    return new Book(variant, completePly, keys, scores, new Float64Array(losses));
   }
 
+  /** Positions with an exact score. */
   get size(): number {
     return this.keys.length;
+  }
+
+  /** Positions only known to be lost for the side to move. */
+  get lossCount(): number {
+    return this.losses.length;
+  }
+
+  /** Whether the book proves the position lost for the side to move (exactly or as a bound). */
+  provesLoss(moves: readonly number[]): boolean {
+    const key = symmetricKey(this.variant, moves);
+    const score = this.lookupKey(key);
+    if (score !== undefined) return score < 0;
+    return indexOf(this.losses, key) >= 0;
+  }
+
+  *lostKeys(): IterableIterator<number> {
+    yield* this.losses;
   }
 
   /** The exact score of a position (legal moves, 0-based columns), if the book has it. */
@@ -38,19 +61,24 @@ export class Book {
   }
 
   lookupKey(key: number): number | undefined {
-    let lo = 0;
-    let hi = this.keys.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const k = this.keys[mid]!;
-      if (k === key) return this.scores[mid];
-      if (k < key) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
+    const index = indexOf(this.keys, key);
+    return index < 0 ? undefined : this.scores[index];
   }
 
   *entries(): IterableIterator<readonly [number, number]> {
     for (let i = 0; i < this.keys.length; i++) yield [this.keys[i]!, this.scores[i]!];
   }
+}
+
+function indexOf(sorted: Float64Array, key: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const k = sorted[mid]!;
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }

@@ -4,7 +4,7 @@ import { Book } from './book.js';
 import { crc32 } from './crc32.js';
 
 /*
- * Book file, version 1 (little-endian):
+ * Book file, version 2 (little-endian; version 1 is the same without the loss section):
  *   0  "C4BK"            magic
  *   4  u8 version = 1
  *   5  u8 width, u8 height, u8 connect
@@ -13,11 +13,13 @@ import { crc32 } from './crc32.js';
  *  10  u16 reserved = 0
  *  12  u32 count
  *  16  count x (key: keyBytes LE, score: i8), keys strictly ascending
+ *      u32 lossCount, then lossCount x key (keyBytes LE), strictly ascending: positions proven
+ *      lost for the side to move without an exact score (a winning strategy's replies)
  * end  u32 CRC-32 of every byte before it
  * Keys are the smaller of a position's and its mirror image's solver key (`symmetricKey`).
  */
 export const BOOK_MAGIC = 'C4BK';
-export const BOOK_VERSION = 1;
+export const BOOK_VERSION = 2;
 const HEADER = 16;
 
 const invalid = (message: string): C4Error => new C4Error(ErrorCode.BookInvalid, message);
@@ -25,20 +27,27 @@ const invalid = (message: string): C4Error => new C4Error(ErrorCode.BookInvalid,
 export function serializeBook(book: Book): Uint8Array {
   const { width, height, connect } = book.variant;
   const keyBytes = Math.ceil((width * (height + 1)) / 8);
-  const bytes = new Uint8Array(HEADER + book.size * (keyBytes + 1) + 4);
+  const length = HEADER + book.size * (keyBytes + 1) + 4 + book.lossCount * keyBytes + 4;
+  const bytes = new Uint8Array(length);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < 4; i++) bytes[i] = BOOK_MAGIC.charCodeAt(i);
   bytes.set([BOOK_VERSION, width, height, connect, book.completePly, keyBytes], 4);
   view.setUint32(12, book.size, true);
   let offset = HEADER;
-  for (const [key, score] of book.entries()) {
+  const writeKey = (key: number): void => {
     let k = key;
     for (let b = 0; b < keyBytes; b++) {
       bytes[offset++] = k % 256;
       k = Math.floor(k / 256);
     }
+  };
+  for (const [key, score] of book.entries()) {
+    writeKey(key);
     view.setInt8(offset++, score);
   }
+  view.setUint32(offset, book.lossCount, true);
+  offset += 4;
+  for (const key of book.lostKeys()) writeKey(key);
   view.setUint32(offset, crc32(bytes, offset), true);
   return bytes;
 }
@@ -50,7 +59,9 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
   const magic = String.fromCharCode(...bytes.subarray(0, 4));
   if (magic !== BOOK_MAGIC) return err(invalid('not a book file (bad magic)'));
   const version = bytes[4]!;
-  if (version !== BOOK_VERSION) return err(invalid(`unsupported book version ${version}`));
+  if (version !== 1 && version !== BOOK_VERSION) {
+    return err(invalid(`unsupported book version ${version}`));
+  }
   const stored = view.getUint32(bytes.length - 4, true);
   if (crc32(bytes, bytes.length - 4) !== stored) return err(invalid('book checksum mismatch'));
   const variant = createVariant({ width: bytes[5]!, height: bytes[6]!, connect: bytes[7]! });
@@ -62,20 +73,37 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
     return err(invalid(`book key size ${keyBytes} does not match its variant`));
   }
   const count = view.getUint32(12, true);
-  if (HEADER + count * (keyBytes + 1) + 4 !== bytes.length) {
+  const exactEnd = HEADER + count * (keyBytes + 1);
+  const lossCount =
+    version === 1 || exactEnd + 4 > bytes.length - 4 ? 0 : view.getUint32(exactEnd, true);
+  const expected = exactEnd + (version === 1 ? 0 : 4 + lossCount * keyBytes) + 4;
+  if (expected !== bytes.length) {
     return err(invalid('book length does not match its entry count'));
   }
-  const entries: [number, number][] = [];
   let offset = HEADER;
-  let previous = -1;
-  for (let i = 0; i < count; i++) {
+  const readKey = (): number => {
     let key = 0;
     for (let b = keyBytes - 1; b >= 0; b--) key = key * 256 + bytes[offset + b]!;
     offset += keyBytes;
+    return key;
+  };
+  const entries: [number, number][] = [];
+  let previous = -1;
+  for (let i = 0; i < count; i++) {
+    const key = readKey();
     const score = view.getInt8(offset++);
     if (key <= previous) return err(invalid(`book entry ${i} is out of order`));
     previous = key;
     entries.push([key, score]);
   }
-  return ok(Book.fromEntries(variant.value, completePly, entries));
+  const losses: number[] = [];
+  offset += version === 1 ? 0 : 4;
+  previous = -1;
+  for (let i = 0; i < lossCount; i++) {
+    const key = readKey();
+    if (key <= previous) return err(invalid(`book loss entry ${i} is out of order`));
+    previous = key;
+    losses.push(key);
+  }
+  return ok(Book.fromEntries(variant.value, completePly, entries, losses));
 }

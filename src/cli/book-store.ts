@@ -1,0 +1,76 @@
+// The book builders' resumable progress files and the book file written from them.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLASSIC, movesToString, parseMoves, type Variant } from '../core/index.js';
+import {
+  bookFromScores,
+  deriveShallower,
+  serializeBook,
+  symmetricKey,
+  Book,
+  type StrategyDecision,
+} from '../solver/index.js';
+
+/** Exact scores, one per line: key, score, ply, moves, nodes, milliseconds. */
+export function readProgress(file: string): Map<number, number> {
+  const scores = new Map<number, number>();
+  if (!existsSync(file)) return scores;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [key, score] = line.split('\t');
+    scores.set(Number(key), Number(score));
+  }
+  return scores;
+}
+
+/** The strategy progress file that goes with a book file. */
+export function strategyPathFor(bookFile: string): string {
+  return join(dirname(bookFile), '7x6-strategy.tsv');
+}
+
+/** Strategy decisions, one per line: moves, chosen column (1-based), leaf 0/1, nodes, ms. */
+export function readStrategy(file: string, variant: Variant = CLASSIC): StrategyDecision[] {
+  if (!existsSync(file)) return [];
+  const decisions: StrategyDecision[] = [];
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((line, index) => {
+      if (line === '' || line.startsWith('#')) return;
+      const [moveText = '', column, leaf, nodes, ms] = line.split('\t');
+      const moves = parseMoves(moveText, variant);
+      const chosen = Number(column) - 1;
+      if (!moves.ok || !Number.isInteger(chosen) || chosen < 0 || chosen >= variant.width) {
+        throw new Error(`${file}:${index + 1}: not a strategy line: ${line}`);
+      }
+      decisions.push({
+        moves: moves.value,
+        column: chosen,
+        leaf: leaf === '1',
+        nodes: Number(nodes),
+        ms: Number(ms),
+      });
+    });
+  return decisions;
+}
+
+export function strategyLine(decision: StrategyDecision): string {
+  const moves = movesToString(decision.moves);
+  return `${moves}\t${decision.column + 1}\t${decision.leaf ? 1 : 0}\t${decision.nodes}\t${decision.ms}\n`;
+}
+
+/** Writes the book atomically (temp file + rename) from exact scores and strategy decisions. */
+export function writeBook(
+  out: string,
+  scores: ReadonlyMap<number, number>,
+  ply: number,
+  strategyFile: string,
+): string {
+  const derived = deriveShallower(CLASSIC, ply, scores);
+  const exact = bookFromScores(CLASSIC, derived, ply);
+  const lost = readStrategy(strategyFile).map((d) => symmetricKey(CLASSIC, [...d.moves, d.column]));
+  const book = Book.fromEntries(CLASSIC, exact.completePly, exact.entries(), lost);
+  const tmp = `${out}.tmp`;
+  writeFileSync(tmp, serializeBook(book));
+  renameSync(tmp, out);
+  return `${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} proven losses`;
+}

@@ -1,0 +1,110 @@
+// `c4 book strategy`: proves, position by position, a winning strategy for the first player on
+// 7x6 and records it beside the book (resumable: decisions already on file are not searched).
+import { appendFileSync, existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CLASSIC, movesToString, parseMoves } from '../core/index.js';
+import {
+  DEFAULT_STRATEGY_LIMITS,
+  Solver,
+  proveWinningColumn,
+  quicklyProven,
+  symmetricKey,
+  walkStrategy,
+  type StrategyDecision,
+} from '../solver/index.js';
+import { defaultBookPath, loadBook } from './book-file.js';
+import {
+  readProgress,
+  readStrategy,
+  strategyLine,
+  strategyPathFor,
+  writeBook,
+} from './book-store.js';
+import { parseCommandArgs, UsageError, wholeFromFlag, type CliIO } from './command.js';
+
+export function strategy(args: readonly string[], io: CliIO): number {
+  const { values } = parseCommandArgs(
+    'book strategy',
+    args,
+    {
+      'max-ply': { type: 'string' },
+      'leaf-from-ply': { type: 'string' },
+      'leaf-nodes': { type: 'string' },
+      start: { type: 'string' },
+      'table-bits': { type: 'string' },
+      out: { type: 'string' },
+    },
+    false,
+  );
+  const limits = {
+    ...DEFAULT_STRATEGY_LIMITS,
+    maxPly: wholeFromFlag(
+      'book',
+      'max-ply',
+      values['max-ply'],
+      DEFAULT_STRATEGY_LIMITS.maxPly,
+      0,
+      41,
+    ),
+    leafFromPly: wholeFromFlag(
+      'book',
+      'leaf-from-ply',
+      values['leaf-from-ply'],
+      DEFAULT_STRATEGY_LIMITS.leafFromPly,
+      0,
+      41,
+    ),
+    leafNodes: wholeFromFlag(
+      'book',
+      'leaf-nodes',
+      values['leaf-nodes'],
+      DEFAULT_STRATEGY_LIMITS.leafNodes,
+      1,
+    ),
+  };
+  const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 25, 10, 28);
+  const start = parseMoves(values.start ?? '', CLASSIC);
+  if (!start.ok) throw new UsageError(`book: --start: ${start.error.message}`);
+  if (start.value.length % 2 !== 0) {
+    throw new UsageError('book: --start must be a position with the first player to move');
+  }
+  const out = values.out ?? defaultBookPath();
+  const file = strategyPathFor(out);
+  const loaded = existsSync(out) ? loadBook(out) : undefined;
+  const solver = new Solver({
+    tableBits,
+    ...(loaded && 'book' in loaded ? { book: loaded.book } : {}),
+  });
+  const cold = new Solver({ tableBits: 20 });
+  const known = new Map<number, StrategyDecision>();
+  for (const decision of readStrategy(file))
+    known.set(symmetricKey(CLASSIC, decision.moves), decision);
+  if (!existsSync(file)) appendFileSync(file, '# moves\tcolumn\tleaf\tnodes\tms\n');
+  const scores = readProgress(join(dirname(out), '7x6-progress.tsv'));
+  let decided = 0;
+  walkStrategy(
+    CLASSIC,
+    start.value,
+    limits,
+    known,
+    (moves) => {
+      const began = Date.now();
+      const proven = proveWinningColumn(solver, CLASSIC, moves, limits.firstRoundNodes);
+      if (!proven) return undefined;
+      const leaf =
+        moves.length >= limits.leafFromPly &&
+        quicklyProven(cold, CLASSIC, moves, proven.column, limits.leafNodes);
+      return { moves, column: proven.column, leaf, nodes: proven.nodes, ms: Date.now() - began };
+    },
+    (decision) => {
+      appendFileSync(file, strategyLine(decision));
+      decided++;
+      io.err(
+        `strategy: ${movesToString(decision.moves) || '(empty)'} -> ${decision.column + 1}${decision.leaf ? ' (leaf)' : ''} ${decision.nodes} nodes ${(decision.ms / 1000).toFixed(1)} s; ${known.size} decisions\n`,
+      );
+      if (decided % 20 === 0) writeBook(out, scores, 2, file);
+    },
+  );
+  io.err(`strategy: wrote ${out}: ${writeBook(out, scores, 2, file)}\n`);
+  return 0;
+}

@@ -1,0 +1,164 @@
+import { Position, type Variant } from '../../core/index.js';
+import { symmetricKey } from '../board-key.js';
+import type { Solver } from '../solver.js';
+
+/**
+ * A winning strategy for the side that starts won (the first player on 7x6), as far as search
+ * cannot find it in time during play: for every position the strategy reaches with that side to
+ * move, up to a ply limit and whatever the opponent replies, one column proven to keep the win.
+ * Exact scores for every column would cost hours per early position; a proof that one column
+ * wins costs seconds to minutes, and the opponent's replies are the only branching.
+ */
+export interface StrategyDecision {
+  /** 0-based columns of the position (the winning side to move). */
+  readonly moves: readonly number[];
+  /** The column proven to keep the win. */
+  readonly column: number;
+  /** Search finds this column quickly from a cold table: no need to go deeper below it. */
+  readonly leaf: boolean;
+  readonly nodes: number;
+  readonly ms: number;
+}
+
+export interface StrategyLimits {
+  /** Positions with more discs than this are left to search during play. */
+  readonly maxPly: number;
+  /** From this ply on, a decision proven within `leafNodes` from a cold table is a leaf. */
+  readonly leafFromPly: number;
+  readonly leafNodes: number;
+  /** Node budget of the first round of proof attempts (multiplied by 4 each round). */
+  readonly firstRoundNodes: number;
+}
+
+export const DEFAULT_STRATEGY_LIMITS: StrategyLimits = {
+  maxPly: 12,
+  leafFromPly: 6,
+  leafNodes: 150_000,
+  firstRoundNodes: 1_000_000,
+};
+
+const mirrorColumn = (variant: Variant, column: number): number => variant.width - 1 - column;
+
+/** The columns of `moves`' position in the order worth trying: centre first. */
+function centreOrder(variant: Variant): number[] {
+  const order: number[] = [];
+  const mid = (variant.width - 1) / 2;
+  for (let c = 0; c < variant.width; c++) order.push(c);
+  return order.sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid) || a - b);
+}
+
+/**
+ * One column that keeps the win for the side to move, proven by weak search. Children are tried
+ * in rounds of growing node budgets so that a hard non-winning column cannot eat the time an
+ * easy winning one needs. `undefined` when the position is not won.
+ */
+export function proveWinningColumn(
+  solver: Solver,
+  variant: Variant,
+  moves: readonly number[],
+  firstRoundNodes: number,
+): { column: number; nodes: number } | undefined {
+  const position = Position.fromMoves(variant, moves);
+  if (!position.ok) throw position.error;
+  let open: number[] = [];
+  for (const column of centreOrder(variant)) {
+    if (!position.value.canPlay(column)) continue;
+    const child = position.value.clone();
+    const played = child.play(column);
+    if (played.ok && played.value.kind === 'win') return { column, nodes: 0 };
+    if (played.ok && played.value.kind === 'ongoing') open.push(column);
+  }
+  let nodes = 0;
+  for (let budget = firstRoundNodes; open.length > 0; budget *= 4) {
+    const next: number[] = [];
+    for (const column of open) {
+      const solved = solver.solve(
+        { variant, moves: [...moves, column] },
+        { weak: true, maxNodes: budget },
+      );
+      if (!solved.ok) throw solved.error;
+      nodes += solved.value.nodes;
+      if (solved.value.upper < 0) return { column, nodes };
+      if (solved.value.lower < 0) next.push(column);
+    }
+    open = next;
+  }
+  return undefined;
+}
+
+/** Whether a cold search proves `column` wins within `leafNodes`. */
+export function quicklyProven(
+  cold: Solver,
+  variant: Variant,
+  moves: readonly number[],
+  column: number,
+  leafNodes: number,
+): boolean {
+  cold.reset();
+  const solved = cold.solve(
+    { variant, moves: [...moves, column] },
+    { weak: true, maxNodes: leafNodes, noBook: true },
+  );
+  if (!solved.ok) throw solved.error;
+  return solved.value.upper < 0;
+}
+
+/** A decision recorded for one orientation, applied to the position or its mirror image. */
+export function decisionColumn(
+  variant: Variant,
+  decision: StrategyDecision,
+  moves: readonly number[],
+): number {
+  const wanted = symmetricKey(variant, [...decision.moves, decision.column]);
+  return symmetricKey(variant, [...moves, decision.column]) === wanted
+    ? decision.column
+    : mirrorColumn(variant, decision.column);
+}
+
+/**
+ * Walks the strategy depth first from `start` (the winning side to move), deciding each position
+ * with `decide` unless `known` (keyed by `symmetricKey`) already holds it. Calls `record` for each
+ * new decision, so an interrupted walk resumes where it stopped. Opponent replies that allow an
+ * immediate win are skipped: play finds those without help.
+ */
+export function walkStrategy(
+  variant: Variant,
+  start: readonly number[],
+  limits: StrategyLimits,
+  known: Map<number, StrategyDecision>,
+  decide: (moves: readonly number[]) => StrategyDecision | undefined,
+  record: (decision: StrategyDecision) => void,
+): void {
+  const expanded = new Set<number>();
+  const visit = (moves: readonly number[]): void => {
+    if (moves.length > limits.maxPly) return;
+    const key = symmetricKey(variant, moves);
+    if (expanded.has(key)) return;
+    expanded.add(key);
+    let decision = known.get(key);
+    if (!decision) {
+      decision = decide(moves);
+      if (!decision) throw new Error(`not a won position: ${moves.map((c) => c + 1).join('')}`);
+      known.set(key, decision);
+      record(decision);
+    }
+    if (decision.leaf) return;
+    const column = decisionColumn(variant, decision, moves);
+    const after = Position.fromMoves(variant, [...moves, column]);
+    if (!after.ok) throw after.error;
+    for (const reply of centreOrder(variant)) {
+      if (!after.value.canPlay(reply)) continue;
+      const next = after.value.clone();
+      const played = next.play(reply);
+      if (!played.ok || played.value.kind !== 'ongoing') continue;
+      const wins = next.legalColumns().some((c) => {
+        const probe = next.clone();
+        const result = probe.play(c);
+        return result.ok && result.value.kind === 'win';
+      });
+      if (wins) continue;
+      visit([...moves, column, reply]);
+    }
+  };
+  visit(start);
+}
