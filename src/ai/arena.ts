@@ -29,8 +29,15 @@ export interface MatchSetup {
 export interface PerfectCheck {
   readonly game: string;
   readonly chosen: number;
+  /**
+   * `exact`: the scores below are exact scores. `sign`: the check could only settle win (1),
+   * draw (0) or loss (-1) in time, which still shows whether a result was given away.
+   */
+  readonly measure: 'exact' | 'sign';
   readonly chosenScore: number;
   readonly bestScore: number;
+  /** The chosen column turns a won game into a draw or loss, or a drawn one into a loss. */
+  readonly givesAwayResult: boolean;
   /**
    * Whether Perfect itself had the exact scores when it moved. A slip with them is a bug; one
    * without them means the solver did not settle the position within Perfect's time budget.
@@ -149,22 +156,43 @@ export function playMatch(
   return { wins, draws, losses, games, checked, unchecked, slips, moveTimes };
 }
 
-/** Compares a chosen column with the solver's best exact score; undefined when not known in time. */
+/**
+ * Compares a chosen column with the solver's best exact score, or when that is not known within
+ * half the time, with the best win/draw/loss; undefined when neither is known in time.
+ */
 export function checkPerfect(
   position: Position,
   column: number,
   timeMs: number,
 ): Omit<PerfectCheck, 'exactInTime'> | undefined {
-  const result = analyze(position, { timeLimitMs: timeMs });
-  if (!result.ok) throw result.error;
-  const chosen = result.value.columns[column];
-  const best = result.value.score;
-  if (best === null || !chosen?.exact) return undefined;
+  const game = position.moves.map((c) => (c + 1).toString(36)).join('');
+  const strong = analyze(position, { timeLimitMs: timeMs / 2 });
+  if (!strong.ok) throw strong.error;
+  const chosen = strong.value.columns[column];
+  const best = strong.value.score;
+  if (best !== null && chosen?.exact === true) {
+    const givesAwayResult = Math.sign(chosen.lower) < Math.sign(best);
+    return {
+      game,
+      chosen: column,
+      measure: 'exact',
+      chosenScore: chosen.lower,
+      bestScore: best,
+      givesAwayResult,
+    };
+  }
+  const weak = analyze(position, { timeLimitMs: timeMs / 2, weak: true });
+  if (!weak.ok) throw weak.error;
+  const chosenSign = weak.value.columns[column];
+  const bestSign = weak.value.score;
+  if (bestSign === null || chosenSign?.exact !== true) return undefined;
   return {
-    game: position.moves.map((c) => (c + 1).toString(36)).join(''),
+    game,
     chosen: column,
-    chosenScore: chosen.lower,
-    bestScore: best,
+    measure: 'sign',
+    chosenScore: chosenSign.lower,
+    bestScore: bestSign,
+    givesAwayResult: chosenSign.lower < bestSign,
   };
 }
 

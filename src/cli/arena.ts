@@ -63,7 +63,11 @@ export const arena: Command = {
     useCommittedBook();
     const nameA = levelLabel(a.id, variant);
     const nameB = levelLabel(b.id, variant);
+    // A's results by who moved first after the opening: [wins, draws, losses].
+    const bySide = { first: [0, 0, 0], second: [0, 0, 0] };
     const result = playMatch(setup, (report) => {
+      const side = report.index % 2 === 0 ? bySide.first : bySide.second;
+      side[report.scoreA === 1 ? 0 : report.scoreA === 0 ? 2 : 1]! += 1;
       if (values.verbose !== true) return;
       const verdict = report.scoreA === 1 ? 'A wins' : report.scoreA === 0 ? 'B wins' : 'draw';
       const first = report.index % 2 === 0 ? 'A' : 'B';
@@ -79,18 +83,27 @@ export const arena: Command = {
       `A wins ${result.wins}, draws ${result.draws}, losses ${result.losses}; ` +
         `score ${(elo.score * 100).toFixed(1)}%; Elo ${signed(elo.elo)} (95% ${signed(elo.low)} to ${signed(elo.high)})\n`,
     );
-    const bugs = result.slips.filter((slip) => slip.exactInTime);
+    // Failures: a slip with exact scores in hand, or any move that gives the result away.
+    io.out(
+      `A moving first: ${bySide.first.join('-')}; A moving second: ${bySide.second.join('-')} (W-D-L)\n`,
+    );
+    const bugs = result.slips.filter((slip) => slip.exactInTime || slip.givesAwayResult);
     if (result.checked + result.unchecked > 0) {
+      const givenAway = result.slips.filter((slip) => slip.givesAwayResult).length;
+      const withExact = result.slips.filter((slip) => slip.exactInTime).length;
       io.out(
         `Perfect checks: ${result.checked} moves checked against the solver, ` +
-          `${result.unchecked} not solvable within ${setup.checkMs} ms; slips: ${bugs.length} with ` +
-          `exact scores in hand, ${result.slips.length - bugs.length} where the solver had not ` +
-          `settled the position within Perfect's own budget (search fallback)\n`,
+          `${result.unchecked} not solvable within ${setup.checkMs} ms; results given away: ` +
+          `${givenAway}; slips: ${withExact} with exact scores in hand, ` +
+          `${result.slips.length - withExact} slower wins or faster losses chosen without them ` +
+          `(search fallback)\n`,
       );
       for (const slip of result.slips) {
+        const label = slip.givesAwayResult ? 'RESULT' : slip.exactInTime ? 'SLIP' : 'fallback';
+        const unit = slip.measure === 'sign' ? ' (win/draw/loss)' : '';
         io.out(
-          `  ${slip.exactInTime ? 'SLIP' : 'fallback'} after ${slip.game || '(empty board)'}: ` +
-            `played ${slip.chosen + 1} scoring ${slip.chosenScore}, best ${slip.bestScore}\n`,
+          `  ${label} after ${slip.game || '(empty board)'}: ` +
+            `played ${slip.chosen + 1} scoring ${slip.chosenScore}, best ${slip.bestScore}${unit}\n`,
         );
       }
     }

@@ -29,6 +29,9 @@ describe('c4 bestmove / arena / play --vs', () => {
     expect(code).toBe(0);
     expect(out).toContain('Casual (A) vs Beginner (B) on 7x6c4, 2 games, seed 1');
     expect(out).toMatch(/A wins \d, draws \d, losses \d; score [\d.]+%; Elo /);
+    expect(out).toMatch(
+      /A moving first: [01]-[01]-[01]; A moving second: [01]-[01]-[01] \(W-D-L\)/,
+    );
   });
 
   it('play --vs lets the computer answer a person', async () => {

@@ -35,6 +35,27 @@ describe.skipIf(!existsSync(DATA))('Perfect on the Pons test positions', () => {
   });
 });
 
+describe.skipIf(!existsSync(DATA))('the arena check', () => {
+  it('tells a move that gives the result away from one that only wins more slowly', () => {
+    let givenAway = 0;
+    for (const { moves } of sample('Test_L3_R1', 30)) {
+      const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(moves, CLASSIC))));
+      const scores = position.legalColumns().map((column) => ({
+        column,
+        verdict: checkPerfect(position, column, 20_000)!,
+      }));
+      const best = Math.max(...scores.map((s) => s.verdict.chosenScore));
+      for (const { verdict } of scores) {
+        expect(verdict.measure).toBe('exact');
+        expect(verdict.bestScore).toBe(best);
+        expect(verdict.givesAwayResult).toBe(Math.sign(verdict.chosenScore) < Math.sign(best));
+        if (verdict.givesAwayResult) givenAway++;
+      }
+    }
+    expect(givenAway).toBeGreaterThan(0);
+  });
+});
+
 describe('Perfect', () => {
   it('wins the fastest way and loses the slowest way', () => {
     // X holds 4-6 on the bottom row (O sits above): 3 or 7 wins at once.
