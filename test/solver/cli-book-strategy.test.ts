@@ -1,0 +1,67 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../cli/run-cli.js';
+
+// A 30-disc position the first player wins (score 2; from Pons' public end-game set).
+const WON = '427566236745127177115664464254';
+
+describe('c4 book strategy', () => {
+  it('proves a strategy from a start position and writes it into the book', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'c4-strategy-'));
+    const out = join(dir, '7x6.book');
+    const built = await runCli([
+      'book',
+      'strategy',
+      '--start',
+      WON,
+      '--max-ply',
+      '36',
+      '--table-bits',
+      '18',
+      '--out',
+      out,
+    ]);
+    expect(built.code).toBe(0);
+    expect(built.err).toMatch(
+      /strategy: wrote .*: 0 exact scores, complete to ply -1; [1-9]\d* proven losses/,
+    );
+    const lines = readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('# moves\tcolumn\tleaf\tnodes\tms');
+    expect(lines[1]).toMatch(new RegExp(`^${WON}\\t[1-7]\\t[01]\\t\\d+\\t\\d+$`));
+
+    const info = await runCli(['book', 'info', out]);
+    expect(info.code).toBe(0);
+    expect(info.out).toMatch(
+      /^7x6c4: 0 exact scores, complete to ply -1; [1-9]\d* positions proven lost\n$/,
+    );
+
+    // Resuming re-walks the recorded decisions without searching again.
+    const again = await runCli([
+      'book',
+      'strategy',
+      '--start',
+      WON,
+      '--max-ply',
+      '36',
+      '--out',
+      out,
+    ]);
+    expect(again.code).toBe(0);
+    expect(again.err).not.toMatch(/->/);
+    expect(readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n')).toEqual(lines);
+  });
+
+  it('wants a position with the first player to move', async () => {
+    const { code, err } = await runCli(['book', 'strategy', '--start', '4']);
+    expect(code).toBe(2);
+    expect(err).toBe('c4 book: --start must be a position with the first player to move\n');
+  });
+
+  it('names a bad start position', async () => {
+    const { code, err } = await runCli(['book', 'strategy', '--start', '48']);
+    expect(code).toBe(2);
+    expect(err).toMatch(/^c4 book: --start: .*8/);
+  });
+});
