@@ -92,13 +92,20 @@ export function chooseMoveNow(
     });
     // Say so when the move is not backed by exact scores: the analysis view must not call it perfect.
     const ruledOut = position.legalColumns().length - exact.candidates.length;
-    const note =
-      ruledOut > 0 ? ` (${ruledOut} column${ruledOut > 1 ? 's' : ''} ruled out exactly)` : '';
+    const among =
+      exact.proven === 'win'
+        ? `keeps a proven win (${exact.candidates.length} winning column${exact.candidates.length > 1 ? 's' : ''} proven)`
+        : exact.proven === 'draw'
+          ? 'holds a proven draw at least'
+          : ruledOut > 0
+            ? `${ruledOut} column${ruledOut > 1 ? 's' : ''} ruled out`
+            : 'nothing proven';
+    const note = `Exact scores not known in time; ${among}`;
     return {
       ...searched,
       explanation: {
         ...searched.explanation,
-        summary: `Exact scores not known in time${note}; ${searched.explanation.summary.toLowerCase()}`,
+        summary: `${note}; ${searched.explanation.summary.toLowerCase()}`,
         interrupted: true,
       },
     };

@@ -154,7 +154,14 @@ export function perfectMove(
   timeMs: number,
   random: RandomSource,
   signal: AbortSignalLike | undefined,
-): MoveChoice | { readonly candidates: readonly number[]; readonly analysis: ExactAnalysis } {
+):
+  | MoveChoice
+  | {
+      readonly candidates: readonly number[];
+      readonly analysis: ExactAnalysis;
+      /** The best result proven for the side to move, when one is. */
+      readonly proven: 'win' | 'draw' | null;
+    } {
   const analysis = analyzeExactly(position, timeMs, signal);
   const playable: { column: number; value: Evaluation }[] = [];
   analysis.columns.forEach((value, column) => {
@@ -167,7 +174,8 @@ export function perfectMove(
     const most = Math.floor((position.variant.width * position.variant.height - position.ply) / 2);
     const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -most;
     const safe = candidates.filter((entry) => entry.value.lower >= keep);
-    return { candidates: safe.map((entry) => entry.column), analysis };
+    const proven = bestLower > 0 ? 'win' : bestLower === 0 ? 'draw' : null;
+    return { candidates: safe.map((entry) => entry.column), analysis, proven };
   }
   const chosen = pick(candidates, random);
   const columns: ColumnAssessment[] = playable
