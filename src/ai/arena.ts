@@ -24,6 +24,8 @@ export interface MatchSetup {
   readonly timeMs?: number;
   /** Check each Perfect move against the solver within this many ms (0: no checks). */
   readonly checkMs: number;
+  /** A moves first after the opening in every game (default: colours alternate). */
+  readonly aAlwaysFirst?: boolean;
 }
 
 export interface PerfectCheck {
@@ -83,6 +85,8 @@ export interface GameReport {
   readonly moves: readonly number[];
   /** 1 when A won, 0.5 draw, 0 when B won. */
   readonly scoreA: number;
+  /** Whether A moved first after the opening. */
+  readonly aFirst: boolean;
 }
 
 export interface MoveReport {
@@ -114,9 +118,12 @@ export function playMatch(
   };
   let opening: number[] = [];
   for (let index = 0; index < setup.games; index++) {
-    if (index % 2 === 0) opening = randomOpening(setup.variant, setup.openingPlies, random);
+    const alwaysFirst = setup.aAlwaysFirst === true;
+    if (alwaysFirst || index % 2 === 0) {
+      opening = randomOpening(setup.variant, setup.openingPlies, random);
+    }
     // Even games: A moves first after the opening's own alternation; odd: colours swapped.
-    const aIsFirst = index % 2 === 0;
+    const aIsFirst = alwaysFirst || index % 2 === 0;
     const position = Position.fromMoves(setup.variant, opening);
     if (!position.ok) throw position.error;
     const game = position.value;
@@ -151,7 +158,7 @@ export function playMatch(
     else if (scoreA === 0) losses++;
     else draws++;
     games.push(game.moves.map((c) => (c + 1).toString(36)).join(''));
-    onGame({ index, moves: game.moves, scoreA });
+    onGame({ index, moves: game.moves, scoreA, aFirst: aIsFirst });
   }
   return { wins, draws, losses, games, checked, unchecked, slips, moveTimes };
 }

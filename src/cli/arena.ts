@@ -26,7 +26,7 @@ export const arena: Command = {
   name: 'arena',
   summary: 'play computer levels against each other and measure the difference (Elo)',
   usage:
-    'c4 arena --a LEVEL --b LEVEL --games N [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--verbose]',
+    'c4 arena --a LEVEL --b LEVEL --games N [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--a-first] [--verbose]',
   run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'arena',
@@ -41,6 +41,7 @@ export const arena: Command = {
         'time-ms': { type: 'string' },
         'check-ms': { type: 'string' },
         verbose: { type: 'boolean' },
+        'a-first': { type: 'boolean' },
       },
       false,
     );
@@ -58,6 +59,7 @@ export const arena: Command = {
       seed: wholeFromFlag('arena', 'seed', values.seed, 1),
       openingPlies: wholeFromFlag('arena', 'opening-plies', values['opening-plies'], 2),
       checkMs: wholeFromFlag('arena', 'check-ms', values['check-ms'], 2000),
+      aAlwaysFirst: values['a-first'] === true,
       ...(timeMs !== undefined ? { timeMs: wholeFromFlag('arena', 'time-ms', timeMs, 1) } : {}),
     };
     useCommittedBook();
@@ -66,11 +68,11 @@ export const arena: Command = {
     // A's results by who moved first after the opening: [wins, draws, losses].
     const bySide = { first: [0, 0, 0], second: [0, 0, 0] };
     const result = playMatch(setup, (report) => {
-      const side = report.index % 2 === 0 ? bySide.first : bySide.second;
+      const side = report.aFirst ? bySide.first : bySide.second;
       side[report.scoreA === 1 ? 0 : report.scoreA === 0 ? 2 : 1]! += 1;
       if (values.verbose !== true) return;
       const verdict = report.scoreA === 1 ? 'A wins' : report.scoreA === 0 ? 'B wins' : 'draw';
-      const first = report.index % 2 === 0 ? 'A' : 'B';
+      const first = report.aFirst ? 'A' : 'B';
       const moves = report.moves.map((c) => (c + 1).toString(36)).join('');
       io.out(`game ${report.index + 1} (${first} first): ${verdict}  ${moves}\n`);
     });

@@ -34,6 +34,23 @@ describe('c4 bestmove / arena / play --vs', () => {
     );
   });
 
+  it('arena --a-first gives A the first move in every game', async () => {
+    const { code, out } = await run([
+      'arena',
+      '--a',
+      'casual',
+      '--b',
+      'beginner',
+      '--games',
+      '2',
+      '--a-first',
+      '--verbose',
+    ]);
+    expect(code).toBe(0);
+    expect(out.match(/\(A first\)/g)).toHaveLength(2);
+    expect(out).toContain('A moving second: 0-0-0 (W-D-L)');
+  });
+
   it('play --vs lets the computer answer a person', async () => {
     const { code, out } = await run(['play', '--vs', 'beginner', '--first', 'me'], '4\nq\n');
     expect(code).toBe(0);
