@@ -2,6 +2,7 @@ import { LEVELS, levelLabel, type LevelId as AiLevelId } from '../ai/index.js';
 import { createVariant, type Player } from '../core/index.js';
 import { createBoard, type BoardApi } from './board/board.js';
 import {
+  canJump,
   canRedo,
   canUndo,
   computerToMove,
@@ -382,12 +383,29 @@ export function startApp(): void {
     if (!preset) el.custom.hidden = false;
     // Moves and share link.
     const position = positionOf(state);
+    // Where a person plays both sides, each move (and each undone one still ahead) is a button
+    // that jumps to the position after it.
+    const jumpable = canJump(state);
+    const shown = jumpable ? [...state.moves, ...state.redo] : position.moves;
     el.moveList.replaceChildren(
-      ...position.moves.map((column, index) => {
+      ...shown.map((column, index) => {
         const item = document.createElement('li');
-        item.className = `p${index % 2 === 0 ? 1 : 2}`;
-        item.textContent = String(column + 1);
-        item.setAttribute('aria-label', `${COLOUR[index % 2 === 0 ? 1 : 2]} column ${column + 1}`);
+        const side = index % 2 === 0 ? 1 : 2;
+        item.className = `p${side}${index >= position.moves.length ? ' ahead' : ''}`;
+        const label = `${COLOUR[side]} column ${column + 1}`;
+        if (!jumpable) {
+          item.textContent = String(column + 1);
+          item.setAttribute('aria-label', label);
+          return item;
+        }
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = String(column + 1);
+        button.setAttribute('aria-label', `Move ${index + 1}: ${label}`);
+        button.title = `Go to the position after move ${index + 1}`;
+        if (index === position.moves.length - 1) button.setAttribute('aria-current', 'step');
+        button.addEventListener('click', () => dispatch({ type: 'goto', ply: index + 1 }));
+        item.append(button);
         return item;
       }),
     );

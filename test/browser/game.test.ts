@@ -128,6 +128,26 @@ describe('two players on one screen', () => {
     expect(await discCount(page)).toBe(3);
     expect(await page.locator('#move-list li').count()).toBe(3);
   });
+
+  it('jumps through the game from the move list, and back to the end', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '1212121');
+    expect(await statusText(page)).toMatch(/wins/i);
+    await page.getByRole('button', { name: 'Move 2: Yellow column 2' }).click();
+    await settle(page);
+    expect(await discCount(page)).toBe(2);
+    expect(await statusText(page)).not.toMatch(/wins/i);
+    // The moves ahead stay listed (dimmed) and clickable.
+    expect(await page.locator('#move-list li.ahead').count()).toBe(5);
+    await expect
+      .poll(() => page.locator('#move-list [aria-current="step"]').textContent())
+      .toBe('2');
+    await page.getByRole('button', { name: 'Move 7: Red column 1' }).click();
+    await settle(page);
+    expect(await discCount(page)).toBe(7);
+    expect(await statusText(page)).toMatch(/wins/i);
+  });
 });
 
 describe('keyboard and screen reader', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { CLASSIC, createVariant, unwrap } from '../../src/core/index.js';
 import {
   DEFAULT_SETTINGS,
+  canJump,
   canRedo,
   canUndo,
   computerToMove,
@@ -68,6 +69,30 @@ describe('two players', () => {
     const redone = run(undone, { type: 'redo' });
     expect(redone.moves).toEqual(won.moves);
     expect(redone.scores.pvp.a).toBe(1);
+  });
+
+  it('the move list jumps back and forward, un-counting and re-counting a finished game', () => {
+    const won = run(start('pvp'), ...drops(0, 1, 0, 1, 0, 1, 0));
+    expect(canJump(won)).toBe(true);
+    const back = run(won, { type: 'goto', ply: 2 });
+    expect(back.moves).toEqual([0, 1]);
+    expect(back.redo).toEqual([0, 1, 0, 1, 0]);
+    expect(back.scores.pvp.a).toBe(0);
+    const forward = run(back, { type: 'goto', ply: 7 });
+    expect(forward.moves).toEqual([0, 1, 0, 1, 0, 1, 0]);
+    expect(forward.redo).toEqual([]);
+    expect(forward.scores.pvp.a).toBe(1);
+    expect(run(back, { type: 'goto', ply: 5 }).moves).toEqual([0, 1, 0, 1, 0]);
+    // Out of range or not whole: nothing changes.
+    for (const ply of [-1, 8, 2.5]) expect(run(back, { type: 'goto', ply })).toBe(back);
+  });
+
+  it('the move list does not jump against the computer or while watching', () => {
+    for (const mode of ['cpu', 'watch'] as const) {
+      const state = { ...start(mode), moves: [3, 3], redo: [2] };
+      expect(canJump(state)).toBe(false);
+      expect(run(state, { type: 'goto', ply: 0 })).toBe(state);
+    }
   });
 
   it('a new move clears redo unless it is the move that was undone', () => {

@@ -29,6 +29,11 @@ export type Action =
   | { readonly type: 'computer'; readonly column: number; readonly ply: number }
   | { readonly type: 'undo' }
   | { readonly type: 'redo' }
+  /**
+   * Jumps to the position after `ply` moves of the game and its redo list (the move list's
+   * buttons); only where a person moves both sides (`canJump`).
+   */
+  | { readonly type: 'goto'; readonly ply: number }
   /** Next round: sides follow the start rule (swap when alternating). */
   | { readonly type: 'newGame' }
   | { readonly type: 'resetScores' }
@@ -143,6 +148,27 @@ export function canUndo(state: GameState): boolean {
 
 export function canRedo(state: GameState): boolean {
   return state.settings.mode !== 'watch' && state.redo.length > 0;
+}
+
+/** Whether the move list can jump through the game: two people on one screen, or analysis. */
+export function canJump(state: GameState): boolean {
+  return state.settings.mode === 'pvp' || state.settings.mode === 'analysis';
+}
+
+function jump(state: GameState, ply: number): Step {
+  const all = [...state.moves, ...state.redo];
+  if (!canJump(state) || !Number.isInteger(ply) || ply < 0 || ply > all.length) return { state };
+  if (ply <= state.moves.length) {
+    const base = ply < state.moves.length ? uncount(state) : state;
+    return { state: { ...base, moves: state.moves.slice(0, ply), redo: all.slice(ply) } };
+  }
+  let current = state;
+  for (const column of all.slice(state.moves.length, ply)) {
+    const step = play(current, column);
+    if (step.problem) break;
+    current = step.state;
+  }
+  return { state: current };
 }
 
 /** Moves one undo takes back: against the computer, back to your own turn (your move and its reply). */
@@ -272,6 +298,8 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
       }
       return { state: current };
     }
+    case 'goto':
+      return jump(state, action.ply);
     case 'newGame':
       return { state: fresh(state, nextAPlays(state, env)) };
     case 'resetScores':
