@@ -69,7 +69,9 @@ function expertDuel(games: number, timeMs: number, variants: string): void {
 }
 const loaded = loadBook();
 const bookNote =
-  'book' in loaded ? `opening book ${loaded.book.size} positions` : 'no opening book';
+  'book' in loaded
+    ? `opening book ${loaded.book.size} exact scores + ${loaded.book.lossCount} strategy positions`
+    : 'no opening book';
 if ('book' in loaded) setOpeningBook(loaded.book);
 
 const percentile = (sorted: readonly number[], q: number): number =>
