@@ -25,12 +25,18 @@ export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, Search
 export const EXPERT_TIME_MS = 2000;
 
 /**
- * Share of Perfect's budget for the solver (win/draw/loss first, then exact scores) before the
- * search picks among the columns it could not separate. Since the first pass proves wins rather
- * than exact scores (and the book's strategy answers the early moves), the solver settles most
- * positions in play; the measurements behind the earlier 40% share on empty boards predate it.
+ * Share of Perfect's budget for the solver before the search takes over: most of it once a
+ * quarter of the board is full (exact answers start to arrive; measured: with 40% from ply 11 to
+ * 14 on 7x6, the arena saw moves the solver settles in 1 s chosen by search), less on emptier
+ * boards, where exact scores rarely arrive and the search needs the time. Within it the
+ * win/draw/loss pass may use up to `WEAK_SHARE` of the whole budget: it is what keeps a proven
+ * result (and the book's first-player strategy answers it at once).
  */
-const SOLVER_SHARE = 0.85;
+function solverShare(position: Position): number {
+  const { width, height } = position.variant;
+  return position.ply * 4 >= width * height ? 0.85 : 0.4;
+}
+const WEAK_SHARE = 0.4;
 
 function freshRandom(): RandomSource {
   return createRandom(Math.floor(Math.random() * 4294967296));
@@ -79,7 +85,13 @@ export function chooseMoveNow(
     (id === 'perfect' && !isClassic(position.variant) ? EXPERT_TIME_MS : style.timeMs);
   if (id === 'perfect' && solvable) {
     const started = Date.now();
-    const exact = perfectMove(position, timeMs * SOLVER_SHARE, random, signal);
+    const exact = perfectMove(
+      position,
+      timeMs * solverShare(position),
+      random,
+      signal,
+      timeMs * WEAK_SHARE,
+    );
     if ('column' in exact) return exact;
     const left = Math.max(1, timeMs - (Date.now() - started));
     const searched = searchMove({

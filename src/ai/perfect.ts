@@ -42,13 +42,13 @@ const FIRST_WEAK_ROUND_NODES = 20_000;
  * wins is far cheaper than its exact score, and the book's winning strategy answers it at once),
  * in rounds of growing node budgets so a hard column cannot starve an easy one; then exact scores
  * for the columns that could be best, each getting an even share of the time left.
- * `weakShare` is the fraction of the budget the first pass may use.
+ * `weakMs` caps the first pass (default: half the budget).
  */
 export function analyzeExactly(
   position: Position,
   timeMs: number,
   signal: AbortSignalLike | undefined,
-  weakShare = 0.5,
+  weakMs = timeMs / 2,
 ): ExactAnalysis {
   const { variant, moves } = position;
   const board = Board.from(position);
@@ -58,7 +58,7 @@ export function analyzeExactly(
   const columns: (Evaluation | null)[] = Array.from({ length: variant.width }, () => null);
   const started = Date.now();
   const deadline = started + timeMs;
-  const weakDeadline = started + timeMs * weakShare;
+  const weakDeadline = started + Math.min(weakMs, timeMs);
   const stopped = (): boolean => signal?.aborted === true;
   let nodes = 0;
   let interrupted = false;
@@ -154,6 +154,7 @@ export function perfectMove(
   timeMs: number,
   random: RandomSource,
   signal: AbortSignalLike | undefined,
+  weakMs = timeMs / 2,
 ):
   | MoveChoice
   | {
@@ -162,7 +163,7 @@ export function perfectMove(
       /** The best result proven for the side to move, when one is. */
       readonly proven: 'win' | 'draw' | null;
     } {
-  const analysis = analyzeExactly(position, timeMs, signal);
+  const analysis = analyzeExactly(position, timeMs, signal, weakMs);
   const playable: { column: number; value: Evaluation }[] = [];
   analysis.columns.forEach((value, column) => {
     if (value) playable.push({ column, value });
