@@ -1,6 +1,7 @@
 // Per-move latency of every computer level on the three calibration boards, measured on
 // positions reached in play (level against itself from seeded two-ply random openings).
-// Run: npm run bench:ai [-- --games N] ; prints a Markdown table for BENCHMARKS.md.
+// Run: npm run bench:ai [-- --games N] [--variants 7x6c4] [--levels perfect] ; prints a Markdown
+// table for BENCHMARKS.md.
 // npm run bench:ai -- --expert-duel N [--variants 9x7c4] [--time-ms T] compares alpha-beta with MCTS.
 import { parseArgs } from 'node:util';
 import { playMatch, type MoveReport } from '../src/ai/arena.js';
@@ -17,6 +18,8 @@ const { values } = parseArgs({
     games: { type: 'string', default: '4' },
     'perfect-games': { type: 'string', default: '2' },
     variants: { type: 'string', default: '7x6c4,7x7c5,9x7c4' },
+    /** Comma-separated level ids to measure (default: all). */
+    levels: { type: 'string' },
     /** Instead of latencies: N games of alpha-beta Expert against MCTS with the same time. */
     'expert-duel': { type: 'string' },
     'time-ms': { type: 'string', default: '900' },
@@ -84,7 +87,8 @@ console.log(
 console.log('|---|---|---|---|---|---|---|---|');
 for (const text of values.variants.split(',')) {
   const variant = unwrap(parseVariant(text));
-  for (const level of LEVELS) {
+  const wanted = values.levels?.split(',');
+  for (const level of LEVELS.filter((l) => !wanted || wanted.includes(l.id))) {
     const moves: MoveReport[] = [];
     const games = Number(level.id === 'perfect' ? values['perfect-games'] : values.games);
     playMatch(
