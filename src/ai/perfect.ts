@@ -107,7 +107,8 @@ export function analyzeExactly(
   }
 
   // Pass 2: exact scores for the columns that could still be best.
-  const bestFloor = Math.max(...open.map((c) => columns[c]!.lower), -most);
+  // Immediate wins count too: with one in hand no other column needs an exact score.
+  const bestFloor = Math.max(...columns.map((c) => c?.lower ?? -Infinity));
   const contenders = open.filter((c) => {
     const value = columns[c]!;
     return !value.exact && value.upper >= bestFloor;
