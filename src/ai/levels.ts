@@ -44,7 +44,7 @@ export const LEVELS: readonly Level[] = Object.freeze([
     rank: 5,
     name: 'Perfect',
     description:
-      'Plays the best move by exact solution where the board can be solved in time; on larger boards an expert search (shown as Expert).',
+      'Never gives away a won or drawn game where the board can be solved (on the classic board it wins every game it starts), taking the fastest win by exact solution when it knows it in time; on larger boards an expert search (shown as Expert).',
   },
 ] as const satisfies readonly Level[]);
 
