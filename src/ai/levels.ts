@@ -44,7 +44,7 @@ export const LEVELS: readonly Level[] = Object.freeze([
     rank: 5,
     name: 'Perfect',
     description:
-      'Never gives away a won or drawn game where the board can be solved (on the classic board it wins every game it starts), taking the fastest win by exact solution when it knows it in time; on larger boards an expert search (shown as Expert).',
+      'Solves the game where the board allows: keeps every win or draw it can prove, takes the fastest win it finds, and on the classic board wins every game it starts; on larger boards an expert search (shown as Expert).',
   },
 ] as const satisfies readonly Level[]);
 
