@@ -54,7 +54,11 @@ export function analyzeExactly(
   const board = Board.from(position);
   const instance = aiSolver();
   const winScore = Math.floor((variant.width * variant.height + 1 - moves.length) / 2);
-  const most = Math.floor((variant.width * variant.height - moves.length - 1) / 2);
+  const cells = variant.width * variant.height;
+  // The mover's score range after a drop that does not win at once: its own win comes two discs
+  // later at the earliest; the opponent's can come with the very next disc.
+  const best = Math.floor((cells - moves.length - 1) / 2);
+  const worst = 0 - Math.floor((cells - moves.length) / 2);
   const columns: (Evaluation | null)[] = Array.from({ length: variant.width }, () => null);
   const started = Date.now();
   const deadline = started + timeMs;
@@ -67,7 +71,7 @@ export function analyzeExactly(
     if (!board.canPlay(column)) continue;
     if (board.winsAt(board.turn, column)) columns[column] = exact(winScore);
     else {
-      columns[column] = between(-most, most);
+      columns[column] = between(worst, best);
       open.push(column);
     }
   }
@@ -96,8 +100,8 @@ export function analyzeExactly(
       nodes += solved.value.nodes;
       const { lower, upper } = solved.value;
       // The child's sign bounds, turned into bounds on the mover's score.
-      const floor = upper < 0 ? 1 : upper === 0 ? 0 : -most;
-      const ceiling = lower > 0 ? -1 : lower === 0 ? 0 : most;
+      const floor = upper < 0 ? 1 : upper === 0 ? 0 : worst;
+      const ceiling = lower > 0 ? -1 : lower === 0 ? 0 : best;
       columns[column] = between(floor, ceiling);
       if (lower !== upper) next.push(column);
       else if (floor > 0) break;
@@ -173,8 +177,7 @@ export function perfectMove(
   const candidates = playable.filter((entry) => entry.value.upper >= bestLower);
   const settled = candidates.every((entry) => entry.value.exact && entry.value.lower === bestLower);
   if (!settled) {
-    const most = Math.floor((position.variant.width * position.variant.height - position.ply) / 2);
-    const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -most;
+    const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -Infinity;
     const safe = candidates.filter((entry) => entry.value.lower >= keep);
     const proven = bestLower > 0 ? 'win' : bestLower === 0 ? 'draw' : null;
     return { candidates: safe.map((entry) => entry.column), analysis, proven };

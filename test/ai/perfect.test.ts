@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
 import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
 import { checkPerfect } from '../../src/ai/arena.js';
-import { perfectMove } from '../../src/ai/perfect.js';
+import { analyzeExactly, perfectMove } from '../../src/ai/perfect.js';
+import { analyze } from '../../src/solver/index.js';
 
 const DATA = '/work/shared/data/pons-tests';
 
@@ -56,7 +57,44 @@ describe.skipIf(!existsSync(DATA))('the arena check', () => {
   });
 });
 
+describe.skipIf(!existsSync(DATA))('analysis under any budget', () => {
+  it('gives bounds that always contain the true score of every column', () => {
+    const cases = [...sample('Test_L3_R1', 20), ...sample('Test_L2_R1', 20)];
+    for (const { moves } of cases) {
+      const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(moves, CLASSIC))));
+      const truth = unwrap(analyze(position)).columns;
+      for (const timeMs of [0, 1, 3]) {
+        const { columns } = analyzeExactly(position, timeMs, undefined);
+        columns.forEach((value, column) => {
+          const real = truth[column];
+          if (!real || !value) {
+            expect(value).toBe(real);
+            return;
+          }
+          expect(value.lower, `${moves} column ${column + 1}`).toBeLessThanOrEqual(real.lower);
+          expect(value.upper, `${moves} column ${column + 1}`).toBeGreaterThanOrEqual(real.lower);
+        });
+      }
+    }
+  });
+});
+
 describe('Perfect', () => {
+  it('answers when every move loses at once (the worst score is one below the best bound)', () => {
+    // 36 discs; only column 3 is open and dropping there lets the opponent win at once.
+    const moves = [
+      4, 3, 3, 3, 3, 1, 0, 1, 3, 1, 1, 4, 4, 4, 1, 4, 3, 5, 1, 4, 6, 5, 6, 0, 0, 0,
+    ].concat([0, 6, 6, 0, 5, 5, 5, 6, 5, 6]);
+    const position = unwrap(Position.fromMoves(CLASSIC, moves));
+    expect(position.legalColumns()).toEqual([2]);
+    for (const timeMs of [0, 50, 5_000]) {
+      const choice = chooseMoveNow(position, 'perfect', { timeMs, random: createRandom(1) });
+      expect(choice.column).toBe(2);
+    }
+    const choice = perfectMove(position, 5_000, createRandom(1), undefined);
+    expect(choice).toMatchObject({ column: 2, score: -3, scoreKind: 'exact' });
+  });
+
   it('wins the fastest way and loses the slowest way', () => {
     // X holds 4-6 on the bottom row (O sits above): 3 or 7 wins at once.
     const win = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves('445566', CLASSIC))));

@@ -89,6 +89,9 @@ describe('keyboard', () => {
     expect(keyCommand(key('Enter'))).toEqual({ type: 'dropSelected' });
     expect(keyCommand(key('ArrowDown', 'column'))).toEqual({ type: 'dropSelected' });
     expect(keyCommand(key('7'))).toEqual({ type: 'dropColumn', column: 6 });
+    expect(keyCommand(key('0'))).toEqual({ type: 'dropColumn', column: 9 });
+    expect(keyCommand(key('-'))).toEqual({ type: 'dropColumn', column: 10 });
+    expect(keyCommand(key('='))).toEqual({ type: 'dropColumn', column: 11 });
     expect(keyCommand(key('U'))).toEqual({ type: 'undo' });
     expect(keyCommand(key('n'))).toEqual({ type: 'newGame' });
   });

@@ -249,7 +249,10 @@ export function gameView(
     event.preventDefault();
     if (command.type === 'move') board.moveSelection(command.delta);
     else if (command.type === 'dropSelected') drop(board.selected);
-    else if (command.type === 'dropColumn') drop(command.column);
+    else if (command.type === 'dropColumn') {
+      const width = game ? positionOf(game)?.variant.width : undefined;
+      if (width !== undefined && command.column < width) drop(command.column);
+    }
   };
   window.addEventListener('keydown', onKey, true);
   const ticker = setInterval(renderClocks, 200);

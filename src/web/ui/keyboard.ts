@@ -33,6 +33,9 @@ export function keyCommand(input: KeyInput): KeyCommand | undefined {
       return input.target === 'other' ? { type: 'dropSelected' } : undefined;
   }
   if (/^[1-9]$/.test(key)) return { type: 'dropColumn', column: Number(key) - 1 };
+  // Boards up to 12 wide: the keys after 9 on the number row, as on a game's hotbar.
+  const beyondNine = ['0', '-', '='].indexOf(key);
+  if (beyondNine >= 0) return { type: 'dropColumn', column: 9 + beyondNine };
   switch (key.toLowerCase()) {
     case 'a':
       return { type: 'move', delta: -1 };
