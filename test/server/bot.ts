@@ -1,4 +1,5 @@
 import { WebSocket } from 'ws';
+import { Position, parseVariant } from '../../src/core/index.js';
 import { OnlineClient, type PublicGame, type SocketLike } from '../../src/web/online/client.js';
 
 /** The real client library, over `ws` instead of the browser's WebSocket. */
@@ -21,9 +22,13 @@ export class Bot {
   private afterPropose: ((n: number) => void) | undefined;
   proposals = 0;
 
+  /**
+   * `keepPlayingUntil`: before that many moves, never drop a disc that wins at once (unless every
+   * move does), so a test that needs more turns cannot see the game end early by chance.
+   */
   constructor(
     readonly client: OnlineClient,
-    private readonly width = 7,
+    private readonly keepPlayingUntil = 0,
   ) {
     client.on('game', (game) => {
       this.consider(game);
@@ -40,11 +45,18 @@ export class Bot {
     if (game.status !== 'playing' || seat === null || game.turn !== seat) return;
     if (this.proposed === game.version) return;
     this.proposed = game.version;
-    const heights = new Array<number>(this.width).fill(0);
-    for (const c of game.moves) heights[c]!++;
-    const height = Number(game.variant.split('x')[1]!.split('c')[0]);
-    const legal = heights.flatMap((h, c) => (h < height ? [c] : []));
-    const column = legal[Math.floor(Math.random() * legal.length)]!;
+    const variant = parseVariant(game.variant);
+    if (!variant.ok) throw variant.error;
+    const position = Position.fromMoves(variant.value, game.moves);
+    if (!position.ok) throw position.error;
+    const legal = position.value.legalColumns();
+    const quiet = legal.filter((c) => {
+      const probe = position.value.clone();
+      const played = probe.play(c);
+      return played.ok && played.value.kind !== 'win';
+    });
+    const choices = game.moves.length < this.keepPlayingUntil && quiet.length > 0 ? quiet : legal;
+    const column = choices[Math.floor(Math.random() * choices.length)]!;
     const version = game.version;
     this.proposals++;
     const reply = this.client.move(column);

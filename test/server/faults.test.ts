@@ -56,7 +56,8 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       const p1 = client(url);
       const p2 = client(url);
       const watcher = client(url);
-      const bots = [new Bot(p1), new Bot(p2)];
+      // No win before move 16: the kill during a move below needs turns left after move 8.
+      const bots = [new Bot(p1, 16), new Bot(p2, 16)];
       await p1.join(gameId, secrets[0]);
       await p2.join(gameId, secrets[1]);
       await watcher.join(gameId);
