@@ -359,6 +359,33 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect(flagged.moves).toEqual([3]);
   });
 
+  it('clocks: the server flags a silent side by its own timer, with no move to trigger it', async () => {
+    const { gameId, p1, p2, watcher } = await startedGame({ initialMs: 30_000, incrementMs: 0 });
+    expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
+      type: 'ack',
+    });
+    const movedAt = Date.now() + offset;
+    // Everyone leaves (the room and its timer go), the server clock jumps to 1 s before
+    // player 2's flag falls, and a spectator comes back: the room's new timer must fire on its own.
+    await Promise.all([p1.close(), p2.close(), watcher.close()]);
+    await sleep(200);
+    offset = movedAt + 30_000 - 1000 - Date.now();
+    const returning = await connect();
+    const joined = await returning.request({ type: 'join', gameId, secret: newSecret() });
+    expect(joined).toMatchObject({ type: 'joined', seat: null });
+    expect((await returning.gameAt(2)).result).toBeNull();
+    const flagged = await returning.waitFor(
+      (m): m is Extract<ServerMessage, { type: 'game' }> =>
+        m.type === 'game' && m.game.result !== null,
+      5000,
+    );
+    expect(flagged.game.result).toEqual({ kind: 'win', winner: 1, reason: 'timeout' });
+    expect(flagged.game.clocks?.remainingMs[1]).toBe(0);
+    const kept = await stored(gameId);
+    expect(kept.result).toEqual({ kind: 'win', winner: 1, reason: 'timeout' });
+    expect(kept.moves).toEqual([3]);
+  });
+
   it('quick match pairs two seekers; cancel leaves the queue', async () => {
     const a = await connect();
     const b = await connect();
