@@ -2,7 +2,7 @@
 // 7x6 and records it beside the book (resumable: decisions already on file are not searched).
 import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLASSIC, movesToString, parseMoves } from '../core/index.js';
+import { C4Error, CLASSIC, ErrorCode, movesToString, parseMoves } from '../core/index.js';
 import {
   DEFAULT_STRATEGY_LIMITS,
   Solver,
@@ -65,8 +65,10 @@ export function strategy(args: readonly string[], io: CliIO): number {
   const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 25, 10, 28);
   const start = parseMoves(values.start ?? '', CLASSIC);
   if (!start.ok) throw new UsageError(`book: --start: ${start.error.message}`);
-  if (start.value.length % 2 !== 0) {
-    throw new UsageError('book: --start must be a position with the first player to move');
+  if (start.value.length > limits.maxPly) {
+    throw new UsageError(
+      `book: --max-ply ${limits.maxPly} is below the ${start.value.length} discs of --start`,
+    );
   }
   const out = values.out ?? defaultBookPath();
   const file = strategyPathFor(out);
@@ -82,29 +84,38 @@ export function strategy(args: readonly string[], io: CliIO): number {
   if (!existsSync(file)) appendFileSync(file, '# moves\tcolumn\tleaf\tnodes\tms\n');
   const scores = readProgress(join(dirname(out), '7x6-progress.tsv'));
   let decided = 0;
-  walkStrategy(
-    CLASSIC,
-    start.value,
-    limits,
-    known,
-    (moves) => {
-      const began = Date.now();
-      const proven = proveWinningColumn(solver, CLASSIC, moves, limits.firstRoundNodes);
-      if (!proven) return undefined;
-      const leaf =
-        moves.length >= limits.leafFromPly &&
-        quicklyProven(cold, CLASSIC, moves, proven.column, limits.leafNodes);
-      return { moves, column: proven.column, leaf, nodes: proven.nodes, ms: Date.now() - began };
-    },
-    (decision) => {
-      appendFileSync(file, strategyLine(decision));
-      decided++;
-      io.err(
-        `strategy: ${movesToString(decision.moves) || '(empty)'} -> ${decision.column + 1}${decision.leaf ? ' (leaf)' : ''} ${decision.nodes} nodes ${(decision.ms / 1000).toFixed(1)} s; ${known.size} decisions\n`,
-      );
-      if (decided % 20 === 0) writeBook(out, scores, 2, file);
-    },
-  );
+  try {
+    walkStrategy(
+      CLASSIC,
+      start.value,
+      limits,
+      known,
+      (moves) => {
+        const began = Date.now();
+        const proven = proveWinningColumn(solver, CLASSIC, moves, limits.firstRoundNodes);
+        if (!proven) return undefined;
+        const leaf =
+          moves.length >= limits.leafFromPly &&
+          quicklyProven(cold, CLASSIC, moves, proven.column, limits.leafNodes);
+        return { moves, column: proven.column, leaf, nodes: proven.nodes, ms: Date.now() - began };
+      },
+      (decision) => {
+        appendFileSync(file, strategyLine(decision));
+        decided++;
+        io.err(
+          `strategy: ${movesToString(decision.moves) || '(empty)'} -> ${decision.column + 1}${decision.leaf ? ' (leaf)' : ''} ${decision.nodes} nodes ${(decision.ms / 1000).toFixed(1)} s; ${known.size} decisions\n`,
+        );
+        if (decided % 20 === 0) writeBook(out, scores, 2, file);
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof C4Error) || error.code !== ErrorCode.NotWon) throw error;
+    io.err(`c4 book: ${error.message}\n`);
+    return 1;
+  } finally {
+    // What was proven before a stop is kept either way.
+    if (decided > 0) writeBook(out, scores, 2, file);
+  }
   io.err(`strategy: wrote ${out}: ${writeBook(out, scores, 2, file)}\n`);
   return 0;
 }

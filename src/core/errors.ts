@@ -16,6 +16,8 @@ export const ErrorCode = {
   UnknownLevel: 'unknown_level',
   SolverUnsupported: 'solver_unsupported',
   BookInvalid: 'book_invalid',
+  /** A winning strategy was asked for a side that does not win. */
+  NotWon: 'not_won',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -53,10 +53,36 @@ describe('c4 book strategy', () => {
     expect(readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n')).toEqual(lines);
   });
 
-  it('wants a position with the first player to move', async () => {
-    const { code, err } = await runCli(['book', 'strategy', '--start', '4']);
+  it('says so when the side to move does not win (lost or drawn), keeping nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'c4-strategy-'));
+    const out = join(dir, '7x6.book');
+    for (const start of ['12156756715535615116237724723', '52677675164321472411331752454']) {
+      const args = ['book', 'strategy', '--start', start, '--max-ply', '41', '--out', out];
+      const { code, err } = await runCli(args);
+      expect(code).toBe(1);
+      expect(err).toBe(`c4 book: the side to move does not win after ${start}\n`);
+    }
+    expect(readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8')).toBe(
+      '# moves\tcolumn\tleaf\tnodes\tms\n',
+    );
+  });
+
+  it('proves a win for the second player too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'c4-strategy-'));
+    const out = join(dir, '7x6.book');
+    // 29 discs: the second player is to move and wins (score 6, Pons' end-game set).
+    const start = '67152117737262713366376314254';
+    const args = ['book', 'strategy', '--start', start, '--max-ply', '41', '--out', out];
+    const { code } = await runCli(args);
+    expect(code).toBe(0);
+    const lines = readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n');
+    expect(lines[1]).toMatch(new RegExp(`^${start}\\t[1-7]\\t`));
+  });
+
+  it('wants a ply limit that reaches the start', async () => {
+    const { code, err } = await runCli(['book', 'strategy', '--start', '4444', '--max-ply', '2']);
     expect(code).toBe(2);
-    expect(err).toBe('c4 book: --start must be a position with the first player to move\n');
+    expect(err).toBe('c4 book: --max-ply 2 is below the 4 discs of --start\n');
   });
 
   it('names a bad start position', async () => {

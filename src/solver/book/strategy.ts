@@ -1,11 +1,12 @@
-import { Position, type Variant } from '../../core/index.js';
+import { C4Error, ErrorCode, Position, movesToString, type Variant } from '../../core/index.js';
 import { symmetricKey } from '../board-key.js';
 import type { Solver } from '../solver.js';
 
 /**
- * A winning strategy for the side that starts won (the first player on 7x6), as far as search
- * cannot find it in time during play: for every position the strategy reaches with that side to
- * move, up to a ply limit and whatever the opponent replies, one column proven to keep the win.
+ * A winning strategy for the side to move in a won position (the first player on 7x6 from the
+ * empty board; the second player after a weak first move), as far as search cannot find it in
+ * time during play: for every position the strategy reaches with that side to move, up to a ply
+ * limit and whatever the opponent replies, one column proven to keep the win.
  * Exact scores for every column would cost hours per early position; a proof that one column
  * wins costs seconds to minutes, and the opponent's replies are the only branching.
  */
@@ -138,7 +139,10 @@ export function walkStrategy(
     let decision = known.get(key);
     if (!decision) {
       decision = decide(moves);
-      if (!decision) throw new Error(`not a won position: ${moves.map((c) => c + 1).join('')}`);
+      if (!decision) {
+        const text = movesToString(moves) || 'the empty board';
+        throw new C4Error(ErrorCode.NotWon, `the side to move does not win after ${text}`);
+      }
       known.set(key, decision);
       record(decision);
     }
