@@ -18,6 +18,14 @@ export function setOpeningBook(next: Book | undefined): void {
   solver = undefined;
 }
 
+/** What the book allows the side to move in a position of its variant (1 when it says nothing). */
+function bookCeiling(variant: Position['variant'], moves: readonly number[]): -1 | 0 | 1 {
+  if (!book) return 1;
+  const { width, height, connect } = book.variant;
+  if (width !== variant.width || height !== variant.height || connect !== variant.connect) return 1;
+  return book.ceiling(moves);
+}
+
 function aiSolver(): Solver {
   solver ??= new Solver(book ? { book } : {});
   return solver;
@@ -76,6 +84,13 @@ export function analyzeExactly(
     }
   }
   const childOf = (column: number) => ({ variant, moves: [...moves, column] });
+  // A drawing strategy in the book proves "at least a draw" without search (wins it proves
+  // through the solver itself).
+  for (const column of open) {
+    if (bookCeiling(variant, childOf(column).moves) === 0) {
+      columns[column] = between(0, columns[column]!.upper);
+    }
+  }
 
   // Pass 1: the sign of every column, until all are known or a win is proven.
   let unsettled = [...open];
@@ -100,8 +115,9 @@ export function analyzeExactly(
       nodes += solved.value.nodes;
       const { lower, upper } = solved.value;
       // The child's sign bounds, turned into bounds on the mover's score.
-      const floor = upper < 0 ? 1 : upper === 0 ? 0 : worst;
-      const ceiling = lower > 0 ? -1 : lower === 0 ? 0 : best;
+      const known = columns[column]!;
+      const floor = Math.max(known.lower, upper < 0 ? 1 : upper === 0 ? 0 : worst);
+      const ceiling = Math.min(known.upper, lower > 0 ? -1 : lower === 0 ? 0 : best);
       columns[column] = between(floor, ceiling);
       if (lower !== upper) next.push(column);
       else if (floor > 0) break;

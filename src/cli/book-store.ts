@@ -28,7 +28,10 @@ export function strategyPathFor(bookFile: string): string {
   return join(dirname(bookFile), '7x6-strategy.tsv');
 }
 
-/** Strategy decisions, one per line: moves, chosen column (1-based), leaf 0/1, nodes, ms. */
+/**
+ * Strategy decisions, one per line: moves, chosen column (1-based), leaf 0/1, nodes, ms, and
+ * the goal (`win` when absent, `draw`).
+ */
 export function readStrategy(file: string, variant: Variant = CLASSIC): StrategyDecision[] {
   if (!existsSync(file)) return [];
   const decisions: StrategyDecision[] = [];
@@ -36,15 +39,23 @@ export function readStrategy(file: string, variant: Variant = CLASSIC): Strategy
     .split('\n')
     .forEach((line, index) => {
       if (line === '' || line.startsWith('#')) return;
-      const [moveText = '', column, leaf, nodes, ms] = line.split('\t');
+      const [moveText = '', column, leaf, nodes, ms, goal = 'win'] = line.split('\t');
       const moves = parseMoves(moveText, variant);
       const chosen = Number(column) - 1;
-      if (!moves.ok || !Number.isInteger(chosen) || chosen < 0 || chosen >= variant.width) {
+      const known = goal === 'win' || goal === 'draw';
+      if (
+        !moves.ok ||
+        !known ||
+        !Number.isInteger(chosen) ||
+        chosen < 0 ||
+        chosen >= variant.width
+      ) {
         throw new Error(`${file}:${index + 1}: not a strategy line: ${line}`);
       }
       decisions.push({
         moves: moves.value,
         column: chosen,
+        goal,
         leaf: leaf === '1',
         nodes: Number(nodes),
         ms: Number(ms),
@@ -55,7 +66,8 @@ export function readStrategy(file: string, variant: Variant = CLASSIC): Strategy
 
 export function strategyLine(decision: StrategyDecision): string {
   const moves = movesToString(decision.moves);
-  return `${moves}\t${decision.column + 1}\t${decision.leaf ? 1 : 0}\t${decision.nodes}\t${decision.ms}\n`;
+  const goal = decision.goal === 'win' ? '' : `\t${decision.goal}`;
+  return `${moves}\t${decision.column + 1}\t${decision.leaf ? 1 : 0}\t${decision.nodes}\t${decision.ms}${goal}\n`;
 }
 
 /** Writes the book atomically (temp file + rename) from exact scores and strategy decisions. */
@@ -67,10 +79,20 @@ export function writeBook(
 ): string {
   const derived = deriveShallower(CLASSIC, ply, scores);
   const exact = bookFromScores(CLASSIC, derived, ply);
-  const lost = readStrategy(strategyFile).map((d) => symmetricKey(CLASSIC, [...d.moves, d.column]));
-  const book = Book.fromEntries(CLASSIC, exact.completePly, exact.entries(), lost);
+  const decisions = readStrategy(strategyFile);
+  const childKeys = (goal: StrategyDecision['goal']): number[] =>
+    decisions
+      .filter((d) => d.goal === goal)
+      .map((d) => symmetricKey(CLASSIC, [...d.moves, d.column]));
+  const book = Book.fromEntries(
+    CLASSIC,
+    exact.completePly,
+    exact.entries(),
+    childKeys('win'),
+    childKeys('draw'),
+  );
   const tmp = `${out}.tmp`;
   writeFileSync(tmp, serializeBook(book));
   renameSync(tmp, out);
-  return `${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} proven losses`;
+  return `${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} proven losses; ${book.noWinCount} proven not won`;
 }

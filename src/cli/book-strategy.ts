@@ -11,6 +11,7 @@ import {
   symmetricKey,
   walkStrategy,
   type StrategyDecision,
+  type StrategyLimits,
 } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import {
@@ -31,13 +32,19 @@ export function strategy(args: readonly string[], io: CliIO): number {
       'leaf-from-ply': { type: 'string' },
       'leaf-nodes': { type: 'string' },
       start: { type: 'string' },
+      goal: { type: 'string' },
       'table-bits': { type: 'string' },
       out: { type: 'string' },
     },
     false,
   );
-  const limits = {
+  const goalText = values.goal ?? 'win';
+  if (goalText !== 'win' && goalText !== 'draw') {
+    throw new UsageError(`book: --goal must be win or draw, got ${JSON.stringify(goalText)}`);
+  }
+  const limits: StrategyLimits = {
     ...DEFAULT_STRATEGY_LIMITS,
+    goal: goalText,
     maxPly: wholeFromFlag(
       'book',
       'max-ply',
@@ -92,12 +99,14 @@ export function strategy(args: readonly string[], io: CliIO): number {
       known,
       (moves) => {
         const began = Date.now();
-        const proven = proveWinningColumn(solver, CLASSIC, moves, limits.firstRoundNodes);
+        const { goal } = limits;
+        const proven = proveWinningColumn(solver, CLASSIC, moves, limits.firstRoundNodes, goal);
         if (!proven) return undefined;
         const leaf =
           moves.length >= limits.leafFromPly &&
-          quicklyProven(cold, CLASSIC, moves, proven.column, limits.leafNodes);
-        return { moves, column: proven.column, leaf, nodes: proven.nodes, ms: Date.now() - began };
+          quicklyProven(cold, CLASSIC, moves, proven.column, limits.leafNodes, goal);
+        const { column, nodes } = proven;
+        return { moves, column, goal, leaf, nodes, ms: Date.now() - began };
       },
       (decision) => {
         appendFileSync(file, strategyLine(decision));

@@ -35,5 +35,6 @@ export {
   quicklyProven,
   walkStrategy,
   type StrategyDecision,
+  type StrategyGoal,
   type StrategyLimits,
 } from './book/strategy.js';

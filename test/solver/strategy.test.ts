@@ -11,6 +11,7 @@ import {
   symmetricKey,
   walkStrategy,
   type StrategyDecision,
+  type StrategyGoal,
 } from '../../src/solver/index.js';
 import { crc32 } from '../../src/solver/book/crc32.js';
 
@@ -18,18 +19,37 @@ import { crc32 } from '../../src/solver/book/crc32.js';
 // whole strategy against every defence.
 const small = unwrap(createVariant({ width: 5, height: 4, connect: 3 }));
 
-function buildStrategy(variant: Variant, maxPly: number): Map<number, StrategyDecision> {
+function buildStrategy(
+  variant: Variant,
+  maxPly: number,
+  goal: StrategyGoal = 'win',
+): Map<number, StrategyDecision> {
   const solver = new Solver({ tableBits: 18 });
   const known = new Map<number, StrategyDecision>();
-  const limits = { ...DEFAULT_STRATEGY_LIMITS, maxPly, leafFromPly: 99, firstRoundNodes: 1000 };
+  const limits = {
+    ...DEFAULT_STRATEGY_LIMITS,
+    maxPly,
+    leafFromPly: 99,
+    firstRoundNodes: 1000,
+    goal,
+  };
   walkStrategy(
     variant,
     [],
     limits,
     known,
     (moves) => {
-      const proven = proveWinningColumn(solver, variant, moves, limits.firstRoundNodes);
-      return proven && { moves, column: proven.column, leaf: false, nodes: proven.nodes, ms: 0 };
+      const proven = proveWinningColumn(solver, variant, moves, limits.firstRoundNodes, goal);
+      return (
+        proven && {
+          moves,
+          column: proven.column,
+          goal,
+          leaf: false,
+          nodes: proven.nodes,
+          ms: 0,
+        }
+      );
     },
     () => {},
   );
@@ -92,9 +112,61 @@ describe('a first-player winning strategy', () => {
   });
 
   it('answers the mirror image of a recorded position with the mirrored column', () => {
-    const decision: StrategyDecision = { moves: [0], column: 1, leaf: false, nodes: 0, ms: 0 };
+    const decision: StrategyDecision = {
+      moves: [0],
+      column: 1,
+      goal: 'win',
+      leaf: false,
+      nodes: 0,
+      ms: 0,
+    };
     expect(decisionColumn(small, decision, [0])).toBe(1);
     expect(decisionColumn(small, decision, [4])).toBe(3);
+  });
+});
+
+describe('a drawing strategy', () => {
+  // 5x4 connect 4 is a draw: the first player can hold it whatever the second does.
+  const drawn = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+  const known = buildStrategy(drawn, 20, 'draw');
+
+  it('never loses, against every defence (positions memoised up to symmetry)', () => {
+    const seen = new Set<number>();
+    let positions = 0;
+    const holder = (position: Position): void => {
+      const key = symmetricKey(drawn, position.moves);
+      if (seen.has(key)) return;
+      seen.add(key);
+      positions++;
+      const immediate = position.legalColumns().find((c) => {
+        const probe = position.clone();
+        return unwrap(probe.play(c)).kind === 'win';
+      });
+      const decision = known.get(key);
+      const column = immediate ?? (decision && decisionColumn(drawn, decision, position.moves));
+      expect(column, `no move after ${position.moves.join('')}`).toBeDefined();
+      const next = position.clone();
+      if (unwrap(next.play(column!)).kind !== 'ongoing') return;
+      for (const reply of next.legalColumns()) {
+        const after = next.clone();
+        const result = unwrap(after.play(reply));
+        expect(result.kind, `lost after ${after.moves.join('')}`).not.toBe('win');
+        if (result.kind === 'ongoing') holder(after);
+      }
+    };
+    holder(Position.empty(drawn));
+    expect(positions).toBeGreaterThan(100);
+    expect([...known.values()].every((d) => d.goal === 'draw')).toBe(true);
+  });
+
+  it('is refused where the side to move cannot even draw', () => {
+    // Connect 3 on 5x4 is a first-player win: after the centre, the second player is lost.
+    expect(
+      unwrap(new Solver({ tableBits: 16 }).solve({ variant: small, moves: [2] })).score,
+    ).toBeLessThan(0);
+    expect(
+      proveWinningColumn(new Solver({ tableBits: 16 }), small, [2], 1000, 'draw'),
+    ).toBeUndefined();
   });
 });
 
@@ -136,16 +208,40 @@ describe('proven losses in a book', () => {
 });
 
 describe('book file versions', () => {
-  it('still reads version 1 files (no loss section)', () => {
-    const v2 = serializeBook(Book.fromEntries(CLASSIC, 0, [[symmetricKey(CLASSIC, []), 1]]));
-    // version 1 = version 2 without the u32 loss count before the checksum
-    const v1 = new Uint8Array(v2.length - 4);
-    v1.set(v2.subarray(0, v2.length - 8));
-    v1[4] = 1;
-    new DataView(v1.buffer).setUint32(v1.length - 4, crc32(v1, v1.length - 4), true);
-    const parsed = unwrap(parseBook(v1));
-    expect(parsed.lookup([])).toBe(1);
-    expect(parsed.lossCount).toBe(0);
+  it('still reads version 1 and 2 files (no key sections, only the loss section)', () => {
+    const lost = symmetricKey(CLASSIC, [0]);
+    const v3 = serializeBook(
+      Book.fromEntries(CLASSIC, 0, [[symmetricKey(CLASSIC, []), 1]], [lost]),
+    );
+    // version 2 = version 3 without the no-win count before the checksum; version 1 also
+    // without the loss section (a count and one 7-byte key)
+    const older = (version: number, drop: number): Uint8Array => {
+      const bytes = new Uint8Array(v3.length - drop);
+      bytes.set(v3.subarray(0, v3.length - 4 - drop));
+      bytes[4] = version;
+      new DataView(bytes.buffer).setUint32(bytes.length - 4, crc32(bytes, bytes.length - 4), true);
+      return bytes;
+    };
+    const v2 = unwrap(parseBook(older(2, 4)));
+    expect(v2.lookup([])).toBe(1);
+    expect(v2.provesLoss([0])).toBe(true);
+    const v1 = unwrap(parseBook(older(1, 4 + 4 + 7)));
+    expect(v1.lookup([])).toBe(1);
+    expect(v1.lossCount).toBe(0);
+    expect(v1.provesLoss([0])).toBe(false);
+  });
+
+  it('round-trips positions proven not won, and a loss overrides them', () => {
+    const a = symmetricKey(CLASSIC, [0]);
+    const b = symmetricKey(CLASSIC, [1]);
+    const book = unwrap(parseBook(serializeBook(Book.fromEntries(CLASSIC, -1, [], [a], [a, b]))));
+    expect(book.lossCount).toBe(1);
+    expect(book.noWinCount).toBe(1);
+    expect(book.ceiling([0])).toBe(-1);
+    expect(book.ceiling([6])).toBe(-1);
+    expect(book.ceiling([1])).toBe(0);
+    expect(book.ceiling([5])).toBe(0);
+    expect(book.ceiling([2])).toBe(1);
   });
 
   it('rejects a loss section that is out of order', () => {
@@ -157,7 +253,8 @@ describe('book file versions', () => {
     );
     const bytes = serializeBook(book);
     const keyBytes = 7;
-    const first = bytes.length - 4 - 2 * keyBytes;
+    // the two loss keys sit before the (empty) no-win section's count and the checksum
+    const first = bytes.length - 4 - 4 - 2 * keyBytes;
     const swapped = Uint8Array.from(bytes);
     swapped.set(bytes.subarray(first + keyBytes, first + 2 * keyBytes), first);
     swapped.set(bytes.subarray(first, first + keyBytes), first + keyBytes);

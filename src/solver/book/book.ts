@@ -3,8 +3,9 @@ import { symmetricKey } from '../board-key.js';
 
 /**
  * Exact scores of positions keyed up to mirror symmetry (see `symmetricKey`), sorted by key, and
- * the keys of positions only proven lost for the side to move (a winning strategy's replies: see
- * `strategy.ts`). Made by `parseBook` (from bytes) or `fromEntries` (from what a builder computed).
+ * the keys of positions only proven lost, or only proven not won, for the side to move (what a
+ * winning or drawing strategy leaves the opponent: see `strategy.ts`). Made by `parseBook` (from
+ * bytes) or `fromEntries` (from what a builder computed).
  */
 export class Book {
   private constructor(
@@ -14,6 +15,7 @@ export class Book {
     private readonly keys: Float64Array,
     private readonly scores: Int8Array,
     private readonly losses: Float64Array = new Float64Array(0),
+    private readonly noWins: Float64Array = new Float64Array(0),
   ) {}
 
   /** Entries may come in any order; a repeated key keeps its last score. */
@@ -22,6 +24,7 @@ export class Book {
     completePly: number,
     entries: Iterable<readonly [number, number]>,
     lostKeys: Iterable<number> = [],
+    notWonKeys: Iterable<number> = [],
   ): Book {
     const map = new Map<number, number>();
     for (const [key, score] of entries) map.set(key, score);
@@ -29,8 +32,20 @@ export class Book {
     const keys = new Float64Array(sorted.map((e) => e[0]));
     const scores = new Int8Array(sorted.map((e) => e[1]));
     // A lost position whose exact score is known needs no second entry.
-    const losses = [...new Set(lostKeys)].filter((key) => !map.has(key)).sort((a, b) => a - b);
-    return new Book(variant, completePly, keys, scores, new Float64Array(losses));
+    const lost = new Set(lostKeys);
+    const losses = [...lost].filter((key) => !map.has(key)).sort((a, b) => a - b);
+    // A proven loss is also not a win: keep the stronger fact only.
+    const noWins = [...new Set(notWonKeys)]
+      .filter((key) => !map.has(key) && !lost.has(key))
+      .sort((a, b) => a - b);
+    return new Book(
+      variant,
+      completePly,
+      keys,
+      scores,
+      new Float64Array(losses),
+      new Float64Array(noWins),
+    );
   }
 
   /** Positions with an exact score. */
@@ -43,16 +58,34 @@ export class Book {
     return this.losses.length;
   }
 
-  /** Whether the book proves the position lost for the side to move (exactly or as a bound). */
-  provesLoss(moves: readonly number[]): boolean {
+  /** Positions only known not to be won by the side to move (a draw or a loss). */
+  get noWinCount(): number {
+    return this.noWins.length;
+  }
+
+  /**
+   * The best result the book allows the side to move: 1 (it may win), 0 (a draw at best), -1
+   * (lost); from an exact score, or a strategy's bound.
+   */
+  ceiling(moves: readonly number[]): -1 | 0 | 1 {
     const key = symmetricKey(this.variant, moves);
     const score = this.lookupKey(key);
-    if (score !== undefined) return score < 0;
-    return indexOf(this.losses, key) >= 0;
+    if (score !== undefined) return score < 0 ? -1 : score === 0 ? 0 : 1;
+    if (indexOf(this.losses, key) >= 0) return -1;
+    return indexOf(this.noWins, key) >= 0 ? 0 : 1;
+  }
+
+  /** Whether the book proves the position lost for the side to move (exactly or as a bound). */
+  provesLoss(moves: readonly number[]): boolean {
+    return this.ceiling(moves) < 0;
   }
 
   *lostKeys(): IterableIterator<number> {
     yield* this.losses;
+  }
+
+  *notWonKeys(): IterableIterator<number> {
+    yield* this.noWins;
   }
 
   /** The exact score of a position (legal moves, 0-based columns), if the book has it. */

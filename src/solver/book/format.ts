@@ -4,7 +4,8 @@ import { Book } from './book.js';
 import { crc32 } from './crc32.js';
 
 /*
- * Book file, version 2 (little-endian; version 1 is the same without the loss section):
+ * Book file, version 3 (little-endian; version 1 has neither key section, version 2 only the
+ * loss section):
  *   0  "C4BK"            magic
  *   4  u8 version = 1
  *   5  u8 width, u8 height, u8 connect
@@ -15,11 +16,13 @@ import { crc32 } from './crc32.js';
  *  16  count x (key: keyBytes LE, score: i8), keys strictly ascending
  *      u32 lossCount, then lossCount x key (keyBytes LE), strictly ascending: positions proven
  *      lost for the side to move without an exact score (a winning strategy's replies)
+ *      u32 noWinCount, then noWinCount x key, strictly ascending: positions proven not won by
+ *      the side to move (a drawing strategy's replies)
  * end  u32 CRC-32 of every byte before it
  * Keys are the smaller of a position's and its mirror image's solver key (`symmetricKey`).
  */
 export const BOOK_MAGIC = 'C4BK';
-export const BOOK_VERSION = 2;
+export const BOOK_VERSION = 3;
 const HEADER = 16;
 
 const invalid = (message: string): C4Error => new C4Error(ErrorCode.BookInvalid, message);
@@ -27,7 +30,8 @@ const invalid = (message: string): C4Error => new C4Error(ErrorCode.BookInvalid,
 export function serializeBook(book: Book): Uint8Array {
   const { width, height, connect } = book.variant;
   const keyBytes = Math.ceil((width * (height + 1)) / 8);
-  const length = HEADER + book.size * (keyBytes + 1) + 4 + book.lossCount * keyBytes + 4;
+  const length =
+    HEADER + book.size * (keyBytes + 1) + 4 + (book.lossCount + book.noWinCount) * keyBytes + 4 + 4;
   const bytes = new Uint8Array(length);
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < 4; i++) bytes[i] = BOOK_MAGIC.charCodeAt(i);
@@ -48,6 +52,9 @@ export function serializeBook(book: Book): Uint8Array {
   view.setUint32(offset, book.lossCount, true);
   offset += 4;
   for (const key of book.lostKeys()) writeKey(key);
+  view.setUint32(offset, book.noWinCount, true);
+  offset += 4;
+  for (const key of book.notWonKeys()) writeKey(key);
   view.setUint32(offset, crc32(bytes, offset), true);
   return bytes;
 }
@@ -59,7 +66,7 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
   const magic = String.fromCharCode(...bytes.subarray(0, 4));
   if (magic !== BOOK_MAGIC) return err(invalid('not a book file (bad magic)'));
   const version = bytes[4]!;
-  if (version !== 1 && version !== BOOK_VERSION) {
+  if (version < 1 || version > BOOK_VERSION) {
     return err(invalid(`unsupported book version ${version}`));
   }
   const stored = view.getUint32(bytes.length - 4, true);
@@ -73,13 +80,7 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
     return err(invalid(`book key size ${keyBytes} does not match its variant`));
   }
   const count = view.getUint32(12, true);
-  const exactEnd = HEADER + count * (keyBytes + 1);
-  const lossCount =
-    version === 1 || exactEnd + 4 > bytes.length - 4 ? 0 : view.getUint32(exactEnd, true);
-  const expected = exactEnd + (version === 1 ? 0 : 4 + lossCount * keyBytes) + 4;
-  if (expected !== bytes.length) {
-    return err(invalid('book length does not match its entry count'));
-  }
+  const end = bytes.length - 4;
   let offset = HEADER;
   const readKey = (): number => {
     let key = 0;
@@ -87,6 +88,8 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
     offset += keyBytes;
     return key;
   };
+  if (offset + count * (keyBytes + 1) > end)
+    return err(invalid('book is shorter than its entries'));
   const entries: [number, number][] = [];
   let previous = -1;
   for (let i = 0; i < count; i++) {
@@ -96,14 +99,26 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
     previous = key;
     entries.push([key, score]);
   }
-  const losses: number[] = [];
-  offset += version === 1 ? 0 : 4;
-  previous = -1;
-  for (let i = 0; i < lossCount; i++) {
-    const key = readKey();
-    if (key <= previous) return err(invalid(`book loss entry ${i} is out of order`));
-    previous = key;
-    losses.push(key);
-  }
-  return ok(Book.fromEntries(variant.value, completePly, entries, losses));
+  /** A key section (version 2 on): a u32 count and that many ascending keys. */
+  const readKeys = (what: string): number[] | string => {
+    if (offset + 4 > end) return `book ends before its ${what} section`;
+    const n = view.getUint32(offset, true);
+    offset += 4;
+    if (offset + n * keyBytes > end) return `book is shorter than its ${what} section`;
+    const keys: number[] = [];
+    let last = -1;
+    for (let i = 0; i < n; i++) {
+      const key = readKey();
+      if (key <= last) return `book ${what} entry ${i} is out of order`;
+      last = key;
+      keys.push(key);
+    }
+    return keys;
+  };
+  const losses = version >= 2 ? readKeys('loss') : [];
+  if (typeof losses === 'string') return err(invalid(losses));
+  const noWins = version >= 3 ? readKeys('no-win') : [];
+  if (typeof noWins === 'string') return err(invalid(noWins));
+  if (offset !== end) return err(invalid('book length does not match its entry count'));
+  return ok(Book.fromEntries(variant.value, completePly, entries, losses, noWins));
 }

@@ -10,11 +10,15 @@ import type { Solver } from '../solver.js';
  * Exact scores for every column would cost hours per early position; a proof that one column
  * wins costs seconds to minutes, and the opponent's replies are the only branching.
  */
+/** What a strategy keeps: a win (the opponent is left lost) or a draw (left without a win). */
+export type StrategyGoal = 'win' | 'draw';
+
 export interface StrategyDecision {
-  /** 0-based columns of the position (the winning side to move). */
+  /** 0-based columns of the position (the strategy's side to move). */
   readonly moves: readonly number[];
-  /** The column proven to keep the win. */
+  /** The column proven to keep the goal. */
   readonly column: number;
+  readonly goal: StrategyGoal;
   /** Search finds this column quickly from a cold table: no need to go deeper below it. */
   readonly leaf: boolean;
   readonly nodes: number;
@@ -29,6 +33,7 @@ export interface StrategyLimits {
   readonly leafNodes: number;
   /** Node budget of the first round of proof attempts (multiplied by 4 each round). */
   readonly firstRoundNodes: number;
+  readonly goal: StrategyGoal;
 }
 
 export const DEFAULT_STRATEGY_LIMITS: StrategyLimits = {
@@ -36,6 +41,7 @@ export const DEFAULT_STRATEGY_LIMITS: StrategyLimits = {
   leafFromPly: 6,
   leafNodes: 150_000,
   firstRoundNodes: 1_000_000,
+  goal: 'win',
 };
 
 const mirrorColumn = (variant: Variant, column: number): number => variant.width - 1 - column;
@@ -48,16 +54,21 @@ function centreOrder(variant: Variant): number[] {
   return order.sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid) || a - b);
 }
 
+/** Whether weak bounds on the opponent's result (after the column) meet the goal. */
+const meets = (goal: StrategyGoal, opponentUpper: number): boolean =>
+  goal === 'win' ? opponentUpper < 0 : opponentUpper <= 0;
+
 /**
- * One column that keeps the win for the side to move, proven by weak search. Children are tried
- * in rounds of growing node budgets so that a hard non-winning column cannot eat the time an
- * easy winning one needs. `undefined` when the position is not won.
+ * One column that keeps the goal for the side to move (a win, or at least a draw), proven by
+ * weak search. Children are tried in rounds of growing node budgets so that a hard column cannot
+ * eat the time an easy one needs. `undefined` when the position does not allow the goal.
  */
 export function proveWinningColumn(
   solver: Solver,
   variant: Variant,
   moves: readonly number[],
   firstRoundNodes: number,
+  goal: StrategyGoal = 'win',
 ): { column: number; nodes: number } | undefined {
   const position = Position.fromMoves(variant, moves);
   if (!position.ok) throw position.error;
@@ -79,21 +90,23 @@ export function proveWinningColumn(
       );
       if (!solved.ok) throw solved.error;
       nodes += solved.value.nodes;
-      if (solved.value.upper < 0) return { column, nodes };
-      if (solved.value.lower < 0) next.push(column);
+      if (meets(goal, solved.value.upper)) return { column, nodes };
+      // Still open while the opponent's result could be below what the goal needs.
+      if (goal === 'win' ? solved.value.lower < 0 : solved.value.lower <= 0) next.push(column);
     }
     open = next;
   }
   return undefined;
 }
 
-/** Whether a cold search proves `column` wins within `leafNodes`. */
+/** Whether a cold search proves `column` keeps the goal within `leafNodes`. */
 export function quicklyProven(
   cold: Solver,
   variant: Variant,
   moves: readonly number[],
   column: number,
   leafNodes: number,
+  goal: StrategyGoal = 'win',
 ): boolean {
   cold.reset();
   const solved = cold.solve(
@@ -101,7 +114,7 @@ export function quicklyProven(
     { weak: true, maxNodes: leafNodes, noBook: true },
   );
   if (!solved.ok) throw solved.error;
-  return solved.value.upper < 0;
+  return meets(goal, solved.value.upper);
 }
 
 /** A decision recorded for one orientation, applied to the position or its mirror image. */
@@ -141,7 +154,8 @@ export function walkStrategy(
       decision = decide(moves);
       if (!decision) {
         const text = movesToString(moves) || 'the empty board';
-        throw new C4Error(ErrorCode.NotWon, `the side to move does not win after ${text}`);
+        const what = limits.goal === 'draw' ? 'cannot hold a draw' : 'does not win';
+        throw new C4Error(ErrorCode.NotWon, `the side to move ${what} after ${text}`);
       }
       known.set(key, decision);
       record(decision);
