@@ -18,7 +18,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
+  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
 
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
@@ -99,7 +99,7 @@ function info(args: readonly string[], io: CliIO): number {
   const { book } = loaded;
   const { width, height, connect } = book.variant;
   io.out(
-    `${width}x${height}c${connect}: ${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} positions proven lost\n`,
+    `${width}x${height}c${connect}: ${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} positions proven lost; ${book.noWinCount} proven not won\n`,
   );
   return 0;
 }

@@ -3,71 +3,95 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, unwrap } from '../../src/core/index.js';
-import { Solver, decisionColumn, parseBook, symmetricKey } from '../../src/solver/index.js';
+import {
+  Solver,
+  decisionColumn,
+  parseBook,
+  symmetricKey,
+  type StrategyDecision,
+} from '../../src/solver/index.js';
 import { readStrategy } from '../../src/cli/book-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bookFile = join(here, '../../src/solver/book/7x6.book');
 const strategyFile = join(here, '../../src/solver/book/7x6-strategy.tsv');
 
-describe.runIf(existsSync(bookFile) && existsSync(strategyFile))(
-  'the committed first-player strategy',
-  () => {
-    const book = unwrap(parseBook(new Uint8Array(readFileSync(bookFile))));
-    const decisions = readStrategy(strategyFile);
-    const byKey = new Map(decisions.map((d) => [symmetricKey(CLASSIC, d.moves), d]));
+describe.runIf(existsSync(bookFile) && existsSync(strategyFile))('the committed strategies', () => {
+  const book = unwrap(parseBook(new Uint8Array(readFileSync(bookFile))));
+  const decisions = readStrategy(strategyFile);
+  const byKey = new Map(decisions.map((d) => [symmetricKey(CLASSIC, d.moves), d]));
 
-    it('is in the book: every decision leaves the opponent a proven loss', () => {
-      expect(decisions.length).toBeGreaterThan(1000);
-      for (const decision of decisions) {
-        expect(book.provesLoss([...decision.moves, decision.column])).toBe(true);
-      }
-    });
+  // A strategy is a family: its goal and its first disc (up to mirror). A walk stopped at a ply
+  // limit leaves its deepest decisions unexpanded: that is the family's frontier.
+  const family = (d: StrategyDecision): string =>
+    `${d.goal}:${d.moves.length === 0 ? '' : Math.min(d.moves[0]!, 6 - d.moves[0]!)}`;
+  const frontier = new Map<string, number>();
+  for (const d of decisions) {
+    frontier.set(family(d), Math.max(frontier.get(family(d)) ?? 0, d.moves.length));
+  }
 
-    it('starts in the centre and answers every reply to it', () => {
-      const root = byKey.get(symmetricKey(CLASSIC, []));
-      expect(root?.column).toBe(3);
-      for (let reply = 0; reply < 7; reply++) {
-        expect(byKey.has(symmetricKey(CLASSIC, [3, reply])), `reply ${reply + 1}`).toBe(true);
-      }
-    });
+  it('is in the book: every decision leaves the opponent a proven loss, or no win', () => {
+    expect(decisions.length).toBeGreaterThan(1000);
+    for (const decision of decisions) {
+      const ceiling = book.ceiling([...decision.moves, decision.column]);
+      expect(ceiling).toBeLessThanOrEqual(decision.goal === 'win' ? -1 : 0);
+    }
+  });
 
-    it('covers every reply below each non-leaf decision, up to an immediate win', () => {
-      for (const decision of decisions) {
-        if (decision.leaf) continue;
-        const column = decisionColumn(CLASSIC, decision, decision.moves);
-        const after = unwrap(Position.fromMoves(CLASSIC, [...decision.moves, column]));
-        for (const reply of after.legalColumns()) {
-          const next = after.clone();
-          if (unwrap(next.play(reply)).kind !== 'ongoing') continue;
-          const winsNow = next.legalColumns().some((c) => {
-            const probe = next.clone();
-            return unwrap(probe.play(c)).kind === 'win';
-          });
-          if (winsNow) continue;
-          expect(byKey.has(symmetricKey(CLASSIC, next.moves)), next.moves.join('')).toBe(true);
-        }
-      }
+  it('answers a weak first disc with the strategy of the side it hands the game to', () => {
+    // Known scores of the empty board's columns for the first player: -2 -1 0 1 0 -1 -2.
+    const expected = ['win', 'win', 'draw'] as const;
+    expected.forEach((goal, first) => {
+      const decision = byKey.get(symmetricKey(CLASSIC, [first]));
+      if (decision) expect(decision.goal).toBe(goal);
     });
+  });
 
-    it('holds up under independent search (a sample of decisions from ply 12 and 16 on, without the book)', () => {
-      const solver = new Solver({ tableBits: 20 });
-      const deep = decisions.filter((d) => d.moves.length >= 16);
-      const middle = decisions.filter((d) => d.moves.length === 12 && !d.leaf);
-      const sample = [
-        ...deep.filter((_, i) => i % Math.max(1, Math.floor(deep.length / 40)) === 0),
-        ...middle.filter((_, i) => i % Math.max(1, Math.floor(middle.length / 8)) === 0),
-      ];
-      expect(sample.length).toBeGreaterThan(40);
-      for (const decision of sample) {
-        const solved = unwrap(
-          solver.solve(
-            { variant: CLASSIC, moves: [...decision.moves, decision.column] },
-            { weak: true, noBook: true },
-          ),
-        );
-        expect(solved.score).toBe(-1);
+  it('starts in the centre and answers every reply to it', () => {
+    const root = byKey.get(symmetricKey(CLASSIC, []));
+    expect(root?.column).toBe(3);
+    for (let reply = 0; reply < 7; reply++) {
+      expect(byKey.has(symmetricKey(CLASSIC, [3, reply])), `reply ${reply + 1}`).toBe(true);
+    }
+  });
+
+  it('covers every reply below each non-leaf decision, up to an immediate win', () => {
+    for (const decision of decisions) {
+      if (decision.leaf) continue;
+      if (decision.moves.length + 2 > frontier.get(family(decision))!) continue;
+      const column = decisionColumn(CLASSIC, decision, decision.moves);
+      const after = unwrap(Position.fromMoves(CLASSIC, [...decision.moves, column]));
+      for (const reply of after.legalColumns()) {
+        const next = after.clone();
+        if (unwrap(next.play(reply)).kind !== 'ongoing') continue;
+        const winsNow = next.legalColumns().some((c) => {
+          const probe = next.clone();
+          return unwrap(probe.play(c)).kind === 'win';
+        });
+        if (winsNow) continue;
+        expect(byKey.has(symmetricKey(CLASSIC, next.moves)), next.moves.join('')).toBe(true);
       }
-    });
-  },
-);
+    }
+  });
+
+  it('holds up under independent search (a sample of decisions from ply 12 on, without the book)', () => {
+    const solver = new Solver({ tableBits: 20 });
+    const deep = decisions.filter((d) => d.moves.length >= 16);
+    const middle = decisions.filter((d) => d.moves.length >= 12 && d.moves.length <= 13 && !d.leaf);
+    const sample = [
+      ...deep.filter((_, i) => i % Math.max(1, Math.floor(deep.length / 40)) === 0),
+      ...middle.filter((_, i) => i % Math.max(1, Math.floor(middle.length / 8)) === 0),
+    ];
+    expect(sample.length).toBeGreaterThan(40);
+    for (const decision of sample) {
+      const solved = unwrap(
+        solver.solve(
+          { variant: CLASSIC, moves: [...decision.moves, decision.column] },
+          { weak: true, noBook: true },
+        ),
+      );
+      if (decision.goal === 'win') expect(solved.score).toBe(-1);
+      else expect(solved.score).toBeLessThanOrEqual(0);
+    }
+  });
+});

@@ -25,7 +25,7 @@ describe('c4 book strategy', () => {
     ]);
     expect(built.code).toBe(0);
     expect(built.err).toMatch(
-      /strategy: wrote .*: 0 exact scores, complete to ply -1; [1-9]\d* proven losses/,
+      /strategy: wrote .*: 0 exact scores, complete to ply -1; [1-9]\d* proven losses; 0 proven not won/,
     );
     const lines = readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n');
     expect(lines[0]).toBe('# moves\tcolumn\tleaf\tnodes\tms');
@@ -34,7 +34,7 @@ describe('c4 book strategy', () => {
     const info = await runCli(['book', 'info', out]);
     expect(info.code).toBe(0);
     expect(info.out).toMatch(
-      /^7x6c4: 0 exact scores, complete to ply -1; [1-9]\d* positions proven lost\n$/,
+      /^7x6c4: 0 exact scores, complete to ply -1; [1-9]\d* positions proven lost; 0 proven not won\n$/,
     );
 
     // Resuming re-walks the recorded decisions without searching again.
@@ -77,6 +77,22 @@ describe('c4 book strategy', () => {
     expect(code).toBe(0);
     const lines = readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n');
     expect(lines[1]).toMatch(new RegExp(`^${start}\\t[1-7]\\t`));
+  });
+
+  it('proves a drawing strategy with --goal draw', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'c4-strategy-'));
+    const out = join(dir, '7x6.book');
+    // 29 discs, a draw with the first player to move (Pons' end-game set).
+    const start = '52677675164321472411331752454';
+    const args = ['book', 'strategy', '--goal', 'draw', '--start', start, '--max-ply', '41'];
+    const { code, err } = await runCli([...args, '--out', out]);
+    expect(code).toBe(0);
+    expect(err).toMatch(/0 proven losses; [1-9]\d* proven not won/);
+    const lines = readFileSync(join(dir, '7x6-strategy.tsv'), 'utf8').trim().split('\n');
+    expect(lines.slice(1).every((line) => line.endsWith('\tdraw'))).toBe(true);
+    const bad = await runCli(['book', 'strategy', '--goal', 'lose', '--out', out]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toBe('c4 book: --goal must be win or draw, got "lose"\n');
   });
 
   it('wants a ply limit that reaches the start', async () => {
