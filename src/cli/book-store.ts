@@ -64,6 +64,34 @@ export function readStrategy(file: string, variant: Variant = CLASSIC): Strategy
   return decisions;
 }
 
+/** A walk that finished: every position it reached up to `maxPly` has its decision on file. */
+export interface CompletedWalk {
+  readonly goal: StrategyDecision['goal'];
+  readonly start: readonly number[];
+  readonly maxPly: number;
+}
+
+const COMPLETE = '# complete';
+
+export function completedWalkLine(walk: CompletedWalk): string {
+  return `${COMPLETE}\t${walk.goal}\t${movesToString(walk.start)}\t${walk.maxPly}\n`;
+}
+
+/** The completed walks recorded in a strategy file (comment lines, so older readers skip them). */
+export function readCompletedWalks(file: string, variant: Variant = CLASSIC): CompletedWalk[] {
+  if (!existsSync(file)) return [];
+  const walks: CompletedWalk[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (!line.startsWith(`${COMPLETE}\t`)) continue;
+    const [, goal, startText = '', maxPly] = line.split('\t');
+    const start = parseMoves(startText, variant);
+    if ((goal === 'win' || goal === 'draw') && start.ok) {
+      walks.push({ goal, start: start.value, maxPly: Number(maxPly) });
+    }
+  }
+  return walks;
+}
+
 export function strategyLine(decision: StrategyDecision): string {
   const moves = movesToString(decision.moves);
   const goal = decision.goal === 'win' ? '' : `\t${decision.goal}`;

@@ -8,6 +8,7 @@ import {
   Solver,
   proveWinningColumn,
   quicklyProven,
+  rememberDecision,
   symmetricKey,
   walkStrategy,
   type StrategyDecision,
@@ -15,6 +16,7 @@ import {
 } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import {
+  completedWalkLine,
   readProgress,
   readStrategy,
   strategyLine,
@@ -86,8 +88,9 @@ export function strategy(args: readonly string[], io: CliIO): number {
   });
   const cold = new Solver({ tableBits: 20 });
   const known = new Map<number, StrategyDecision>();
-  for (const decision of readStrategy(file))
-    known.set(symmetricKey(CLASSIC, decision.moves), decision);
+  for (const decision of readStrategy(file)) {
+    rememberDecision(known, symmetricKey(CLASSIC, decision.moves), decision);
+  }
   if (!existsSync(file)) appendFileSync(file, '# moves\tcolumn\tleaf\tnodes\tms\n');
   const scores = readProgress(join(dirname(out), '7x6-progress.tsv'));
   let decided = 0;
@@ -125,6 +128,11 @@ export function strategy(args: readonly string[], io: CliIO): number {
     // What was proven before a stop is kept either way.
     if (decided > 0) writeBook(out, scores, 2, file);
   }
+  // The walk reached its ply limit everywhere: say so, for readers (and tests) of the file.
+  appendFileSync(
+    file,
+    completedWalkLine({ goal: limits.goal, start: start.value, maxPly: limits.maxPly }),
+  );
   io.err(`strategy: wrote ${out}: ${writeBook(out, scores, 2, file)}\n`);
   return 0;
 }

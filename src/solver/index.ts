@@ -33,6 +33,7 @@ export {
   decisionColumn,
   proveWinningColumn,
   quicklyProven,
+  rememberDecision,
   walkStrategy,
   type StrategyDecision,
   type StrategyGoal,

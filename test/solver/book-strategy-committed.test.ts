@@ -7,10 +7,11 @@ import {
   Solver,
   decisionColumn,
   parseBook,
+  rememberDecision,
   symmetricKey,
   type StrategyDecision,
 } from '../../src/solver/index.js';
-import { readStrategy } from '../../src/cli/book-store.js';
+import { readCompletedWalks, readStrategy } from '../../src/cli/book-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bookFile = join(here, '../../src/solver/book/7x6.book');
@@ -19,16 +20,9 @@ const strategyFile = join(here, '../../src/solver/book/7x6-strategy.tsv');
 describe.runIf(existsSync(bookFile) && existsSync(strategyFile))('the committed strategies', () => {
   const book = unwrap(parseBook(new Uint8Array(readFileSync(bookFile))));
   const decisions = readStrategy(strategyFile);
-  const byKey = new Map(decisions.map((d) => [symmetricKey(CLASSIC, d.moves), d]));
-
-  // A strategy is a family: its goal and its first disc (up to mirror). A walk stopped at a ply
-  // limit leaves its deepest decisions unexpanded: that is the family's frontier.
-  const family = (d: StrategyDecision): string =>
-    `${d.goal}:${d.moves.length === 0 ? '' : Math.min(d.moves[0]!, 6 - d.moves[0]!)}`;
-  const frontier = new Map<string, number>();
-  for (const d of decisions) {
-    frontier.set(family(d), Math.max(frontier.get(family(d)) ?? 0, d.moves.length));
-  }
+  const walks = readCompletedWalks(strategyFile);
+  const byKey = new Map<number, StrategyDecision>();
+  for (const d of decisions) rememberDecision(byKey, symmetricKey(CLASSIC, d.moves), d);
 
   it('is in the book: every decision leaves the opponent a proven loss, or no win', () => {
     expect(decisions.length).toBeGreaterThan(1000);
@@ -55,22 +49,34 @@ describe.runIf(existsSync(bookFile) && existsSync(strategyFile))('the committed 
     }
   });
 
-  it('covers every reply below each non-leaf decision, up to an immediate win', () => {
-    for (const decision of decisions) {
-      if (decision.leaf) continue;
-      if (decision.moves.length + 2 > frontier.get(family(decision))!) continue;
-      const column = decisionColumn(CLASSIC, decision, decision.moves);
-      const after = unwrap(Position.fromMoves(CLASSIC, [...decision.moves, column]));
-      for (const reply of after.legalColumns()) {
-        const next = after.clone();
-        if (unwrap(next.play(reply)).kind !== 'ongoing') continue;
-        const winsNow = next.legalColumns().some((c) => {
-          const probe = next.clone();
-          return unwrap(probe.play(c)).kind === 'win';
-        });
-        if (winsNow) continue;
-        expect(byKey.has(symmetricKey(CLASSIC, next.moves)), next.moves.join('')).toBe(true);
-      }
+  it('covers every reply of every completed walk, down to its leaves or its ply limit', () => {
+    expect(walks.map((w) => `${w.goal} ${w.start.join('')}`)).toEqual(
+      expect.arrayContaining(['win ', 'win 0', 'draw 2']),
+    );
+    for (const walk of walks) {
+      const seen = new Set<number>();
+      const visit = (moves: readonly number[]): void => {
+        const key = symmetricKey(CLASSIC, moves);
+        if (moves.length > walk.maxPly || seen.has(key)) return;
+        seen.add(key);
+        const decision = byKey.get(key);
+        expect(decision, `${walk.goal} walk: no decision after ${moves.join('')}`).toBeDefined();
+        // A draw walk may pass through a position another strategy wins: a win holds the draw.
+        if (walk.goal === 'win') expect(decision!.goal).toBe('win');
+        if (decision!.leaf) return;
+        const column = decisionColumn(CLASSIC, decision!, moves);
+        const after = unwrap(Position.fromMoves(CLASSIC, [...moves, column]));
+        for (const reply of after.legalColumns()) {
+          const next = after.clone();
+          if (unwrap(next.play(reply)).kind !== 'ongoing') continue;
+          const winsNow = next.legalColumns().some((c) => {
+            const probe = next.clone();
+            return unwrap(probe.play(c)).kind === 'win';
+          });
+          if (!winsNow) visit(next.moves);
+        }
+      };
+      visit(walk.start);
     }
   });
 

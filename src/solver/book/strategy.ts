@@ -135,6 +135,16 @@ export function decisionColumn(
  * new decision, so an interrupted walk resumes where it stopped. Opponent replies that allow an
  * immediate win are skipped: play finds those without help.
  */
+/** Adds a decision to a map of known ones, never letting a draw replace a win. */
+export function rememberDecision(
+  known: Map<number, StrategyDecision>,
+  key: number,
+  decision: StrategyDecision,
+): void {
+  if (decision.goal === 'draw' && known.get(key)?.goal === 'win') return;
+  known.set(key, decision);
+}
+
 export function walkStrategy(
   variant: Variant,
   start: readonly number[],
@@ -149,7 +159,9 @@ export function walkStrategy(
     const key = symmetricKey(variant, moves);
     if (expanded.has(key)) return;
     expanded.add(key);
+    // A win also holds a draw; a draw is no answer for a winning strategy.
     let decision = known.get(key);
+    if (decision && limits.goal === 'win' && decision.goal !== 'win') decision = undefined;
     if (!decision) {
       decision = decide(moves);
       if (!decision) {
@@ -157,7 +169,7 @@ export function walkStrategy(
         const what = limits.goal === 'draw' ? 'cannot hold a draw' : 'does not win';
         throw new C4Error(ErrorCode.NotWon, `the side to move ${what} after ${text}`);
       }
-      known.set(key, decision);
+      rememberDecision(known, key, decision);
       record(decision);
     }
     if (decision.leaf) return;
