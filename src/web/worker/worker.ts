@@ -46,6 +46,9 @@ function openingBook(): Promise<Book | undefined> {
   return book;
 }
 
+const BOOK_WAIT_MS = 1500;
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
 function positionOf(game: GameRef): Position {
   const variant = createVariant(game);
   if (!variant.ok) throw variant.error;
@@ -56,7 +59,9 @@ function positionOf(game: GameRef): Position {
 
 async function move(request: Extract<Request, { type: 'move' }>): Promise<void> {
   const position = positionOf(request.game);
-  if (isClassic(position.variant)) await openingBook();
+  // The book (about 150 KB) helps from the first move, but a slow network must not hold the
+  // computer's reply: wait for it a little, then play without it until it arrives.
+  if (isClassic(position.variant)) await Promise.race([openingBook(), delay(BOOK_WAIT_MS)]);
   const level = parseLevel(request.level);
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
     timeMs: request.timeMs,
