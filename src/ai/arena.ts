@@ -24,7 +24,10 @@ export interface MatchSetup {
   readonly timeMs?: number;
   /** Check each Perfect move against the solver within this many ms (0: no checks). */
   readonly checkMs: number;
-  /** A moves first after the opening in every game (default: colours alternate). */
+  /**
+   * A plays the first player's side (whose disc opened the game, random openings included) in
+   * every game (default: colours alternate).
+   */
   readonly aAlwaysFirst?: boolean;
 }
 
@@ -85,7 +88,7 @@ export interface GameReport {
   readonly moves: readonly number[];
   /** 1 when A won, 0.5 draw, 0 when B won. */
   readonly scoreA: number;
-  /** Whether A moved first after the opening. */
+  /** Whether A played the first player's side. */
   readonly aFirst: boolean;
 }
 

@@ -87,7 +87,7 @@ export const arena: Command = {
     );
     // Failures: a slip with exact scores in hand, or any move that gives the result away.
     io.out(
-      `A moving first: ${bySide.first.join('-')}; A moving second: ${bySide.second.join('-')} (W-D-L)\n`,
+      `A as first player: ${bySide.first.join('-')}; A as second player: ${bySide.second.join('-')} (W-D-L)\n`,
     );
     const bugs = result.slips.filter((slip) => slip.exactInTime || slip.givesAwayResult);
     if (result.checked + result.unchecked > 0) {

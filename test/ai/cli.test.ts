@@ -30,11 +30,11 @@ describe('c4 bestmove / arena / play --vs', () => {
     expect(out).toContain('Casual (A) vs Beginner (B) on 7x6c4, 2 games, seed 1');
     expect(out).toMatch(/A wins \d, draws \d, losses \d; score [\d.]+%; Elo /);
     expect(out).toMatch(
-      /A moving first: [01]-[01]-[01]; A moving second: [01]-[01]-[01] \(W-D-L\)/,
+      /A as first player: [01]-[01]-[01]; A as second player: [01]-[01]-[01] \(W-D-L\)/,
     );
   });
 
-  it('arena --a-first gives A the first move in every game', async () => {
+  it('arena --a-first gives A the first player in every game', async () => {
     const { code, out } = await run([
       'arena',
       '--a',
@@ -48,7 +48,7 @@ describe('c4 bestmove / arena / play --vs', () => {
     ]);
     expect(code).toBe(0);
     expect(out.match(/\(A first\)/g)).toHaveLength(2);
-    expect(out).toContain('A moving second: 0-0-0 (W-D-L)');
+    expect(out).toContain('A as second player: 0-0-0 (W-D-L)');
   });
 
   it('play --vs lets the computer answer a person', async () => {
