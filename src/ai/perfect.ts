@@ -18,11 +18,29 @@ export function setOpeningBook(next: Book | undefined): void {
   solver = undefined;
 }
 
+/**
+ * Among equally good columns, the book's strategy move if it is one of them: its line is covered
+ * by the book further on, where another column's may not be (search would have to find it).
+ */
+function preferStrategy<T extends { readonly column: number }>(
+  position: Position,
+  entries: readonly T[],
+): readonly T[] {
+  if (!book || !sameVariant(book.variant, position.variant)) return entries;
+  const current = book;
+  const backed = entries.filter((entry) =>
+    current.isStrategyAnswer([...position.moves, entry.column]),
+  );
+  return backed.length > 0 ? backed : entries;
+}
+
+function sameVariant(a: Position['variant'], b: Position['variant']): boolean {
+  return a.width === b.width && a.height === b.height && a.connect === b.connect;
+}
+
 /** What the book allows the side to move in a position of its variant (1 when it says nothing). */
 function bookCeiling(variant: Position['variant'], moves: readonly number[]): -1 | 0 | 1 {
-  if (!book) return 1;
-  const { width, height, connect } = book.variant;
-  if (width !== variant.width || height !== variant.height || connect !== variant.connect) return 1;
+  if (!book || !sameVariant(book.variant, variant)) return 1;
   return book.ceiling(moves);
 }
 
@@ -194,11 +212,14 @@ export function perfectMove(
   const settled = candidates.every((entry) => entry.value.exact && entry.value.lower === bestLower);
   if (!settled) {
     const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -Infinity;
-    const safe = candidates.filter((entry) => entry.value.lower >= keep);
+    const safe = preferStrategy(
+      position,
+      candidates.filter((entry) => entry.value.lower >= keep),
+    );
     const proven = bestLower > 0 ? 'win' : bestLower === 0 ? 'draw' : null;
     return { candidates: safe.map((entry) => entry.column), analysis, proven };
   }
-  const chosen = pick(candidates, random);
+  const chosen = pick(preferStrategy(position, candidates), random);
   const columns: ColumnAssessment[] = playable
     .filter((entry) => entry.value.exact)
     .map((entry) => ({ column: entry.column, score: entry.value.lower, kind: 'exact' as const }))

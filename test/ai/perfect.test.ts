@@ -4,7 +4,8 @@ import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
 import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
 import { checkPerfect } from '../../src/ai/arena.js';
 import { analyzeExactly, perfectMove } from '../../src/ai/perfect.js';
-import { analyze } from '../../src/solver/index.js';
+import { Book, analyze, symmetricKey } from '../../src/solver/index.js';
+import { setOpeningBook } from '../../src/ai/perfect.js';
 
 const DATA = '/work/shared/data/pons-tests';
 
@@ -80,6 +81,28 @@ describe.skipIf(!existsSync(DATA))('analysis under any budget', () => {
 });
 
 describe('Perfect', () => {
+  it("among equally good columns, follows the book's strategy (its line stays covered)", () => {
+    // Columns 1, 2, 5 and 7 all win here with the same exact score (+2).
+    const moves = unwrap(parseMoves('427566236745127177115664464254', CLASSIC));
+    const position = unwrap(Position.fromMoves(CLASSIC, moves));
+    const answer = symmetricKey(CLASSIC, [...moves, 4]);
+    try {
+      setOpeningBook(Book.fromEntries(CLASSIC, -1, [], [answer]));
+      for (let seed = 1; seed <= 8; seed++) {
+        const choice = perfectMove(position, 20_000, createRandom(seed), undefined);
+        expect(choice).toMatchObject({ column: 4, score: 2 });
+      }
+    } finally {
+      setOpeningBook(undefined);
+    }
+    const chosen = new Set<number>();
+    for (let seed = 1; seed <= 8; seed++) {
+      const choice = perfectMove(position, 20_000, createRandom(seed), undefined);
+      if ('column' in choice) chosen.add(choice.column);
+    }
+    expect(chosen.size).toBeGreaterThan(1);
+  });
+
   it('answers when every move loses at once (the worst score is one below the best bound)', () => {
     // 36 discs; only column 3 is open and dropping there lets the opponent win at once.
     const moves = [

@@ -32,12 +32,11 @@ export class Book {
     const keys = new Float64Array(sorted.map((e) => e[0]));
     const scores = new Int8Array(sorted.map((e) => e[1]));
     // A lost position whose exact score is known needs no second entry.
+    // Kept even where an exact score is known: they also mark the strategies' own moves.
     const lost = new Set(lostKeys);
-    const losses = [...lost].filter((key) => !map.has(key)).sort((a, b) => a - b);
+    const losses = [...lost].sort((a, b) => a - b);
     // A proven loss is also not a win: keep the stronger fact only.
-    const noWins = [...new Set(notWonKeys)]
-      .filter((key) => !map.has(key) && !lost.has(key))
-      .sort((a, b) => a - b);
+    const noWins = [...new Set(notWonKeys)].filter((key) => !lost.has(key)).sort((a, b) => a - b);
     return new Book(
       variant,
       completePly,
@@ -76,6 +75,12 @@ export class Book {
   }
 
   /** Whether the book proves the position lost for the side to move (exactly or as a bound). */
+  /** Whether a strategy in the book moves into this position (it is one of its answers). */
+  isStrategyAnswer(moves: readonly number[]): boolean {
+    const key = symmetricKey(this.variant, moves);
+    return indexOf(this.losses, key) >= 0 || indexOf(this.noWins, key) >= 0;
+  }
+
   provesLoss(moves: readonly number[]): boolean {
     return this.ceiling(moves) < 0;
   }
