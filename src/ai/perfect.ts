@@ -1,4 +1,4 @@
-import type { Position } from '../core/index.js';
+import { sameVariant, type Position } from '../core/index.js';
 import { Solver, type Book, type Evaluation } from '../solver/index.js';
 import { Board } from './engine/board.js';
 import { pick, type RandomSource } from './random.js';
@@ -32,10 +32,6 @@ function preferStrategy<T extends { readonly column: number }>(
     current.isStrategyAnswer([...position.moves, entry.column]),
   );
   return backed.length > 0 ? backed : entries;
-}
-
-function sameVariant(a: Position['variant'], b: Position['variant']): boolean {
-  return a.width === b.width && a.height === b.height && a.connect === b.connect;
 }
 
 /** What the book allows the side to move in a position of its variant (1 when it says nothing). */

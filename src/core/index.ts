@@ -15,6 +15,7 @@ export {
   createVariant,
   isClassic,
   parseVariant,
+  sameVariant,
   variantToString,
 } from './variant.js';
 export type { Variant, VariantSetup } from './variant.js';

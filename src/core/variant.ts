@@ -70,10 +70,11 @@ export function variantToString(variant: Variant): string {
   return `${variant.width}x${variant.height}c${variant.connect}`;
 }
 
+/** Same board and line length (variants are plain values; two equal ones may be distinct objects). */
+export function sameVariant(a: Variant, b: Variant): boolean {
+  return a.width === b.width && a.height === b.height && a.connect === b.connect;
+}
+
 export function isClassic(variant: Variant): boolean {
-  return (
-    variant.width === CLASSIC.width &&
-    variant.height === CLASSIC.height &&
-    variant.connect === CLASSIC.connect
-  );
+  return sameVariant(variant, CLASSIC);
 }

@@ -1,4 +1,12 @@
-import { C4Error, ErrorCode, err, ok, type Result, type Variant } from '../core/index.js';
+import {
+  C4Error,
+  ErrorCode,
+  err,
+  ok,
+  sameVariant,
+  type Result,
+  type Variant,
+} from '../core/index.js';
 import type { Book } from './book/book.js';
 import { solverSupports, unsupportedVariant } from './support.js';
 import type {
@@ -145,10 +153,7 @@ export class Solver {
 
   private bookFor(input: SolverInput): Book | undefined {
     const book = this.book;
-    if (!book || book.variant.width !== input.variant.width) return undefined;
-    if (book.variant.height !== input.variant.height) return undefined;
-    if (book.variant.connect !== input.variant.connect) return undefined;
-    return book;
+    return book && sameVariant(book.variant, input.variant) ? book : undefined;
   }
 
   private bookScore(input: SolverInput): number | undefined {

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CLASSIC,
+  Position,
+  createVariant,
   ErrorCode,
   gameToString,
   movesToString,
@@ -103,6 +105,16 @@ describe('board diagrams', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('finds the disc that completed a run longer than the line (found by the round-trip)', () => {
+    // Connect 3 on 9x6: X's four in a row was completed by an inner disc; an end disc cannot
+    // have been last (the other three would already have been a line).
+    const variant = unwrap(createVariant({ width: 9, height: 6, connect: 3 }));
+    const played = unwrap(Position.fromMoves(variant, [5, 0, 8, 0, 7, 7, 6]));
+    const parsed = unwrap(parseDiagram(positionToDiagram(played), variant));
+    expect(parsed.outcome).toEqual(played.outcome);
+    expect([6, 7]).toContain(parsed.moves.at(-1));
   });
 
   it('draws rows top to bottom with X for the first player', () => {

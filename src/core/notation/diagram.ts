@@ -116,11 +116,13 @@ function findMoveOrder(
         `${winner === 1 ? 'X' : 'O'} has a line but ${lastMover === 1 ? 'X' : 'O'} moved last`,
       );
     }
+    // The last disc must leave no line behind: lines are reported as maximal runs, so a disc
+    // at the end of a run longer than `connect` is on it yet not the one that completed it.
     candidates = candidates.filter((column) => {
-      const row = tops[column]! - 1;
-      return lineCells.every((line) =>
-        line.squares.some((s) => s.column === column && s.row === row),
-      );
+      tops[column]! -= 1;
+      const lineFree = allLines(grid, connect).length === 0;
+      tops[column]! += 1;
+      return lineFree;
     });
     if (candidates.length === 0) {
       return impossible('the lines on the board cannot all have been completed by one last disc');

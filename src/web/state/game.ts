@@ -2,6 +2,7 @@ import {
   CLASSIC,
   Position,
   otherPlayer,
+  sameVariant,
   type Outcome,
   type Player,
   type Variant,
@@ -319,10 +320,6 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
       return { state: { ...state, settings, moves, redo: [], counted: null } };
     }
   }
-}
-
-function sameVariant(a: Variant, b: Variant): boolean {
-  return a.width === b.width && a.height === b.height && a.connect === b.connect;
 }
 
 function applySettings(state: GameState, patch: Partial<Settings>, env: Env): GameState {
