@@ -35,12 +35,27 @@ export class Bot {
     });
   }
 
+  /** No proposals once the game has this many moves, until `resume` (to act between moves). */
+  private holdAt = Infinity;
+  private lastGame: PublicGame | undefined;
+
+  holdAtMoves(moves: number): void {
+    this.holdAt = moves;
+  }
+
+  resume(): void {
+    this.holdAt = Infinity;
+    if (this.lastGame) this.consider(this.lastGame);
+  }
+
   /** Called right after the n-th proposal is sent (to kill a server mid-move). */
   onPropose(hook: (n: number) => void): void {
     this.afterPropose = hook;
   }
 
   private consider(game: PublicGame): void {
+    this.lastGame = game;
+    if (game.moves.length >= this.holdAt) return;
     const seat = this.client.seat;
     if (game.status !== 'playing' || seat === null || game.turn !== seat) return;
     if (this.proposed === game.version) return;

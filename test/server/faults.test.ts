@@ -56,8 +56,10 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       const p1 = client(url);
       const p2 = client(url);
       const watcher = client(url);
-      // No win before move 16: the kill during a move below needs turns left after move 8.
+      // Bots that take no win before move 16 and wait at move 8 (they move within milliseconds,
+      // faster than the test polls), so the kill during a move below has turns left to use.
       const bots = [new Bot(p1, 16), new Bot(p2, 16)];
+      for (const bot of bots) bot.holdAtMoves(8);
       await p1.join(gameId, secrets[0]);
       await p2.join(gameId, secrets[1]);
       await watcher.join(gameId);
@@ -75,6 +77,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       bots[0]!.onPropose((n) => {
         if (n === target) killed = server.kill('SIGKILL');
       });
+      for (const bot of bots) bot.resume();
       await until(() => killed !== undefined, 15_000, 'a proposal to kill on');
       await killed;
       server = await startProcess(backend, port);
