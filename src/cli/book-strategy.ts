@@ -25,6 +25,9 @@ import {
 } from './book-store.js';
 import { parseCommandArgs, UsageError, wholeFromFlag, type CliIO } from './command.js';
 
+/** The deepest ply of exact scores the book build has worked on (its progress file's plies). */
+const EXACT_PLY = 2;
+
 export function strategy(args: readonly string[], io: CliIO): number {
   const { values } = parseCommandArgs(
     'book strategy',
@@ -117,22 +120,21 @@ export function strategy(args: readonly string[], io: CliIO): number {
         io.err(
           `strategy: ${movesToString(decision.moves) || '(empty)'} -> ${decision.column + 1}${decision.leaf ? ' (leaf)' : ''} ${decision.nodes} nodes ${(decision.ms / 1000).toFixed(1)} s; ${known.size} decisions\n`,
         );
-        if (decided % 20 === 0) writeBook(out, scores, 2, file);
+        if (decided % 20 === 0) writeBook(out, scores, EXACT_PLY, file);
       },
     );
   } catch (error) {
+    // What was proven before the stop is kept either way.
+    if (decided > 0) writeBook(out, scores, EXACT_PLY, file);
     if (!(error instanceof C4Error) || error.code !== ErrorCode.NotWon) throw error;
     io.err(`c4 book: ${error.message}\n`);
     return 1;
-  } finally {
-    // What was proven before a stop is kept either way.
-    if (decided > 0) writeBook(out, scores, 2, file);
   }
   // The walk reached its ply limit everywhere: say so, for readers (and tests) of the file.
   appendFileSync(
     file,
     completedWalkLine({ goal: limits.goal, start: start.value, maxPly: limits.maxPly }),
   );
-  io.err(`strategy: wrote ${out}: ${writeBook(out, scores, 2, file)}\n`);
+  io.err(`strategy: wrote ${out}: ${writeBook(out, scores, EXACT_PLY, file)}\n`);
   return 0;
 }

@@ -11,18 +11,8 @@ describe('c4 book strategy', () => {
   it('proves a strategy from a start position and writes it into the book', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'c4-strategy-'));
     const out = join(dir, '7x6.book');
-    const built = await runCli([
-      'book',
-      'strategy',
-      '--start',
-      WON,
-      '--max-ply',
-      '36',
-      '--table-bits',
-      '18',
-      '--out',
-      out,
-    ]);
+    const walk = ['book', 'strategy', '--start', WON, '--max-ply', '36', '--out', out];
+    const built = await runCli([...walk, '--table-bits', '18']);
     expect(built.code).toBe(0);
     expect(built.err).toMatch(
       /strategy: wrote .*: 0 exact scores, complete to ply -1; [1-9]\d* proven losses; 0 proven not won/,
@@ -38,16 +28,7 @@ describe('c4 book strategy', () => {
     );
 
     // Resuming re-walks the recorded decisions without searching again.
-    const again = await runCli([
-      'book',
-      'strategy',
-      '--start',
-      WON,
-      '--max-ply',
-      '36',
-      '--out',
-      out,
-    ]);
+    const again = await runCli(walk);
     expect(again.code).toBe(0);
     expect(again.err).not.toMatch(/->/);
     const decisionLines = (text: string): string[] =>
