@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../src/server/protocol/messages.js';
+import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
 
 const { values } = parseArgs({
   options: {

@@ -14,7 +14,7 @@ import { Hub } from './hub.js';
 import { createLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { ok } from '../core/index.js';
-import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from './protocol/messages.js';
+import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import type { GameStore } from './store/types.js';

@@ -1,10 +1,15 @@
 import { err, ok, parseVariant, type Player, type Result } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus } from './bus/types.js';
 import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
-import type { ClockSetting, GameState } from './game/state.js';
+import type { GameState } from './game/state.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from './protocol/errors.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClockSetting,
+  type ProtocolError,
+} from '../protocol/index.js';
 import { newId } from './secrets.js';
 import type { GameStore, SeekOutcome } from './store/types.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app.js';
-import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
+import { PROTOCOL_VERSION, type PublicGame, type ServerMessage } from '../../src/protocol/index.js';
 import {
   BACKENDS,
   TestClient,
@@ -146,7 +146,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
       TestClient.connect(server.url, { origin: 'https://evil.example' }),
     ).rejects.toThrow(/403/);
     const own = await connect({ origin: server.url.replace(/\/$/, '') });
-    expect(own.messages[0]?.type).toBe('hello');
+    expect(own.messages[0]).toMatchObject({ type: 'hello', protocol: PROTOCOL_VERSION });
   });
 
   it('join: seats by secret, the rest watch, unknown games are not found', async () => {

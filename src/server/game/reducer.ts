@@ -7,9 +7,15 @@ import {
   type Player,
   type Result,
 } from '../../core/index.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClockSetting,
+  type GameResult,
+  type ProtocolError,
+} from '../../protocol/index.js';
 import { seatOfHash } from './same-hash.js';
-import { seatIndex, type ClockSetting, type GameResult, type GameState } from './state.js';
+import { seatIndex, type GameState } from './state.js';
 
 /** What a participant (or the server's own timer) asks of a game. */
 export type Command =

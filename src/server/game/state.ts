@@ -1,22 +1,5 @@
 import type { Player, Square } from '../../core/index.js';
-
-/** A clock setting: minutes per side as milliseconds, plus a per-move increment. */
-export interface ClockSetting {
-  readonly initialMs: number;
-  readonly incrementMs: number;
-}
-
-export type GameStatus = 'waiting' | 'playing' | 'finished';
-
-export type FinishReason = 'connect' | 'draw' | 'resign' | 'timeout';
-
-export type GameResult =
-  | {
-      readonly kind: 'win';
-      readonly winner: Player;
-      readonly reason: Exclude<FinishReason, 'draw'>;
-    }
-  | { readonly kind: 'draw'; readonly reason: 'draw' };
+import type { ClockSetting, GameResult, GameStatus } from '../../protocol/index.js';
 
 /** Running clocks: what each side had left when the current turn began, and when it began. */
 export interface ClockState {

@@ -3,8 +3,13 @@ import type { GameService } from '../games.js';
 import type { Hub } from '../hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
-import { ProtocolErrorCode, type ProtocolErrorCode as Code } from '../protocol/errors.js';
-import { CreateGameSchema, GameIdSchema, MAX_MESSAGE_BYTES } from '../protocol/messages.js';
+import {
+  CreateGameSchema,
+  GameIdSchema,
+  MAX_MESSAGE_BYTES,
+  ProtocolErrorCode,
+  type ProtocolErrorCode as Code,
+} from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
 import { originAllowed } from './origin.js';
 

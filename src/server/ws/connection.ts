@@ -6,8 +6,13 @@ import type { GameService } from '../games.js';
 import type { Hub, Member } from '../hub.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
-import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClientMessage,
+  type ProtocolError,
+  type ServerMessage,
+} from '../../protocol/index.js';
 import { newId, hashSecret } from '../secrets.js';
 import { parseClientMessage, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';

@@ -1,12 +1,14 @@
 import type { RawData } from 'ws';
 import { err, ok, type Result } from '../../core/index.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
 import {
   ClientMessageSchemas,
   MAX_MESSAGE_BYTES,
+  ProtocolErrorCode,
+  protocolError,
   type ClientMessage,
   type ClientMessageType,
-} from '../protocol/messages.js';
+  type ProtocolError,
+} from '../../protocol/index.js';
 
 export type Parsed = Result<ClientMessage, ProtocolError & { readonly id?: string }>;
 
