@@ -307,21 +307,35 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect((await stored(gameId)).status).toBe('playing');
   });
 
-  it('a flood is rate limited, then the connection recovers', async () => {
+  it('a flood is rate limited, every refusal answering its request id; the budget refills', async () => {
     const { gameId, p1 } = await startedGame();
-    const from = p1.messages.length;
-    for (let i = 0; i < 200; i++) p1.send({ type: 'ping', t: i });
-    await p1.waitFor(is('error'), 5000, from);
-    await sleep(300);
-    const limited = p1.messages
-      .slice(from)
-      .filter((m) => m.type === 'error' && m.code === 'rate_limited');
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => p1.request({ type: 'ping', t: i })),
+    );
+    const limited = replies.filter((m) => m.type === 'error' && m.code === 'rate_limited');
+    // The burst (40) passes; the rest of 200 frames sent at once cannot have earned tokens.
     expect(limited.length).toBeGreaterThan(100);
-    await sleep(1500);
+    expect(replies.filter((m) => m.type === 'pong').length).toBeGreaterThanOrEqual(40);
     expect(p1.closed).toBe(false);
+    // The server's clock moves on three seconds: the bucket (20/s) is full again.
+    offset += 3000;
     expect(await p1.request({ type: 'move', gameId, column: 4, version: 1 })).toMatchObject({
       type: 'ack',
     });
+  });
+
+  it('errors echo the request id whenever the frame carries a readable one', async () => {
+    const p1 = await connect();
+    const tooLarge = await p1.request({ type: 'ping', t: 1, pad: 'x'.repeat(5000) });
+    expectError(tooLarge, 'too_large');
+    expectError(await p1.request({ type: 'teleport' }), 'unknown_type');
+    expectError(await p1.request({ type: 'move' }), 'bad_message');
+    // Without readable JSON there is no id to echo: the error comes without one.
+    const from = p1.messages.length;
+    p1.send('{"id":"x1","type":');
+    const badJson = await p1.waitFor(is('error'), 5000, from);
+    expectError(badJson, 'bad_json');
+    expect('id' in badJson).toBe(false);
   });
 
   it('resign ends the game; a rematch swaps the sides', async () => {

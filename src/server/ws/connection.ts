@@ -14,7 +14,7 @@ import {
   type ServerMessage,
 } from '../../protocol/index.js';
 import { newId, hashSecret } from '../secrets.js';
-import { parseClientMessage, type Parsed } from './parse.js';
+import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';
 
 export interface ConnectionDeps {
@@ -108,7 +108,7 @@ export class Connection {
     if (!this.bucket.take(this.deps.now())) {
       this.fail(
         protocolError(ProtocolErrorCode.RateLimited, 'too many messages; slow down'),
-        undefined,
+        requestIdOf(data, isBinary),
       );
       return;
     }
