@@ -133,12 +133,17 @@ export class PostgresStore implements GameStore {
     request: SeekRequest,
     makePair: PairMaker,
   ): Promise<SeekOutcome> {
-    const mine = (
-      await client.query<SeekRow>(
-        'SELECT id, secret_hash, game_id, seat FROM seeks WHERE pool = $1 AND secret_hash = $2',
+    let mine = (
+      await client.query<SeekRow & { status: string | null }>(
+        'SELECT s.id, s.secret_hash, s.game_id, s.seat, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = $1 AND s.secret_hash = $2',
         [request.pool, request.secretHash],
       )
     ).rows[0];
+    if (mine?.game_id && mine.status === 'finished') {
+      // That match is history: this seek is a new request.
+      await client.query('DELETE FROM seeks WHERE id = $1', [mine.id]);
+      mine = undefined;
+    }
     if (mine?.game_id) {
       return {
         kind: 'matched',

@@ -103,11 +103,16 @@ export class SqliteStore implements GameStore {
   seek(request: SeekRequest, makePair: PairMaker): Promise<SeekOutcome> {
     const run = this.db.transaction((): SeekOutcome => {
       this.db.prepare('DELETE FROM seeks WHERE expires_at < ?').run(request.now);
-      const mine = this.db
+      let mine = this.db
         .prepare(
           'SELECT id, secret_hash, game_id, seat FROM seeks WHERE pool = ? AND secret_hash = ?',
         )
         .get(request.pool, request.secretHash) as SeekRow | undefined;
+      if (mine?.game_id && this.finished(mine.game_id)) {
+        // That match is history: this seek is a new request.
+        this.db.prepare('DELETE FROM seeks WHERE id = ?').run(mine.id);
+        mine = undefined;
+      }
       if (mine?.game_id) {
         return {
           kind: 'matched',
@@ -172,6 +177,12 @@ export class SqliteStore implements GameStore {
       };
     });
     return Promise.resolve(run.immediate());
+  }
+
+  private finished(gameId: string): boolean {
+    const row = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as
+      { status: string } | undefined;
+    return row?.status === 'finished';
   }
 
   renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
