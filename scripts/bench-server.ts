@@ -40,6 +40,8 @@ async function startServer(
       WS_RATE_PER_SECOND: '10000',
       WS_RATE_BURST: '10000',
       HTTP_CREATE_BURST: '1000000',
+      // Every simulated player connects from 127.0.0.1.
+      WS_MAX_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,8 +7,9 @@ import { RedisBus } from './bus/redis.js';
 import type { Bus } from './bus/types.js';
 import type { ServerConfig } from './config.js';
 import { GameService } from './games.js';
-import { handleApi } from './http/api.js';
-import { originAllowed } from './http/origin.js';
+import { ClientAborted, handleApi } from './http/api.js';
+import { clientAddress, trustedProxies } from './http/client.js';
+import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
 import { Hub } from './hub.js';
 import { createLogger, type Logger } from './log.js';
@@ -91,47 +92,97 @@ export async function startServer(
     }
   };
   const serveStatic = createStaticHandler(config.webRoot);
+  const policy: OriginPolicy = {
+    allowedHosts: new Set(config.allowedHosts),
+    allowedOrigins: config.allowedOrigins,
+    trustedProxies: trustedProxies(config.trustProxy),
+  };
+  const addressOf = (req: IncomingMessage): string => clientAddress(req, policy.trustedProxies);
+  // One budget per address for every way of making a game: HTTP creation and quick-match seeks.
   const createLimit = new KeyedRateLimit(config.createRate.perSecond, config.createRate.burst);
-  const mayCreate = (req: IncomingMessage): boolean =>
-    createLimit.take(req.socket.remoteAddress ?? 'unknown', now());
-  const server: Server = createServer((req, res) => {
-    handleApi(req, res, {
-      service: games,
-      hub,
-      metrics,
-      now,
-      allowedOrigins: config.allowedOrigins,
-      mayCreate,
-      health,
-    })
-      .then((handled) => (handled ? undefined : serveStatic(req, res)))
-      .catch((e: unknown) => {
-        log.error('request failed', { path: req.url?.split('?')[0], error: String(e) });
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end('{"error":{"code":"internal","message":"internal error"}}');
-      });
-  });
+  const mayCreate = (address: string): boolean => createLimit.take(address, now());
+  const server: Server = createServer(
+    {
+      // A request must arrive whole within this time: announcing a body and not sending it
+      // would otherwise hold the connection for Node's default of five minutes.
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 2)),
+    },
+    (req, res) => {
+      if (!hostAllowed(req, policy)) {
+        metrics.errors.add(1, { code: 'forbidden' });
+        metrics.http.add(1, { status: '403' });
+        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
+        return;
+      }
+      handleApi(req, res, {
+        service: games,
+        hub,
+        metrics,
+        now,
+        policy,
+        mayCreate: () => mayCreate(addressOf(req)),
+        health,
+      })
+        .then((handled) => (handled ? undefined : serveStatic(req, res)))
+        .catch((e: unknown) => {
+          const path = req.url?.split('?')[0];
+          if (e instanceof ClientAborted) {
+            // The client went away mid-request: nothing is wrong with the server.
+            log.info('request aborted by the client', { path });
+            return;
+          }
+          log.error('request failed', { path, error: String(e) });
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"error":{"code":"internal","message":"internal error"}}');
+        });
+    },
+  );
 
   const rate = options.rate ?? config.rate;
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT });
   const connections = new Set<Connection>();
+  const socketsPerAddress = new Map<string, number>();
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    if (!originAllowed(req, config.allowedOrigins)) {
+    if (!hostAllowed(req, policy) || !originAllowed(req, policy)) {
       metrics.errors.add(1, { code: 'forbidden' });
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    const address = addressOf(req);
+    const held = socketsPerAddress.get(address) ?? 0;
+    if (held >= config.maxSocketsPerAddress) {
+      metrics.errors.add(1, { code: 'rate_limited' });
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    socketsPerAddress.set(address, held + 1);
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
-      const connection = new Connection(ws, { service: games, hub, metrics, log, now, rate });
+      const connection = new Connection(ws, {
+        service: games,
+        hub,
+        metrics,
+        log,
+        now,
+        rate,
+        mayCreate: () => mayCreate(address),
+      });
       connections.add(connection);
-      ws.on('close', () => connections.delete(connection));
+      ws.on('close', () => {
+        connections.delete(connection);
+        const left = (socketsPerAddress.get(address) ?? 1) - 1;
+        if (left > 0) socketsPerAddress.set(address, left);
+        else socketsPerAddress.delete(address);
+      });
       connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: now() });
     });
   });

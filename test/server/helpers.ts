@@ -78,7 +78,15 @@ export async function startTestServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const config = configFromEnv(
-    { PORT: '0', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '200', ...backend.env, ...extraEnv },
+    {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_MS: '200',
+      // A suite's many clients all come from 127.0.0.1.
+      WS_MAX_PER_ADDRESS: '1000',
+      ...backend.env,
+      ...extraEnv,
+    },
     path.join(tmpdir(), 'c4-no-web'),
   );
   return startServer(config, options);

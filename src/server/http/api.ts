@@ -11,16 +11,16 @@ import {
   type ProtocolErrorCode as Code,
 } from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
-import { originAllowed } from './origin.js';
+import { originAllowed, type OriginPolicy } from './origin.js';
 
 export interface ApiDeps {
   readonly service: GameService;
   readonly hub: Hub;
   readonly metrics: Metrics;
   readonly now: () => number;
-  readonly allowedOrigins: readonly string[];
-  /** False when this client has created too many games lately. */
-  readonly mayCreate: (req: IncomingMessage) => boolean;
+  readonly policy: OriginPolicy;
+  /** False when this client has created too many games lately (takes one from its budget). */
+  readonly mayCreate: () => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
 }
 
@@ -48,13 +48,26 @@ function fail(res: ServerResponse, code: Code, message: string, metrics: Metrics
   send(res, STATUS[code] ?? 400, { error: { code, message } }, metrics);
 }
 
+/** The client closed the connection before its request was read: not a server fault. */
+export class ClientAborted extends Error {}
+
+/** The body as text, or undefined when it is (or announces itself as) over the limit. */
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  // Refused before reading: a body announced as too large is not waited for.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_MESSAGE_BYTES) return undefined;
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_MESSAGE_BYTES) return undefined;
+      chunks.push(chunk);
+    }
+  } catch (error) {
+    if (req.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
+      throw new ClientAborted('the client aborted the request');
+    }
+    throw error;
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -84,11 +97,11 @@ export async function handleApi(
   if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
 
   if (url.pathname === '/api/games' && req.method === 'POST') {
-    if (!originAllowed(req, deps.allowedOrigins)) {
+    if (!originAllowed(req, deps.policy)) {
       fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
       return true;
     }
-    if (!deps.mayCreate(req)) {
+    if (!deps.mayCreate()) {
       fail(
         res,
         ProtocolErrorCode.RateLimited,
@@ -99,6 +112,8 @@ export async function handleApi(
     }
     const text = await readBody(req);
     if (text === undefined) {
+      // The rest of an oversized body is not read: close rather than reuse the connection.
+      res.setHeader('connection', 'close');
       fail(res, ProtocolErrorCode.TooLarge, 'request body too large', metrics);
       return true;
     }

@@ -24,6 +24,8 @@ export interface ConnectionDeps {
   readonly log: Logger;
   readonly now: () => number;
   readonly rate: { readonly perSecond: number; readonly burst: number };
+  /** Takes one game creation from this client address's budget; false when it is spent. */
+  readonly mayCreate: () => boolean;
 }
 
 /** A client that stops reading gets cut off rather than buffered without bound. */
@@ -162,6 +164,20 @@ export class Connection {
         return;
       }
       case 'seek':
+        // A pairing creates a game: it costs the same per-address budget as POST /api/games.
+        if (!this.deps.mayCreate()) {
+          this.fail(
+            protocolError(
+              ProtocolErrorCode.RateLimited,
+              'too many games created; try again in a minute',
+            ),
+            message.id,
+          );
+          return;
+        }
+        // One seek per connection: a new one replaces the last, so a connection seeking with
+        // fresh secrets can never be paired with itself.
+        await this.cancelSeeks();
         return this.seek(message.variant, message.clock, hashSecret(message.secret), message.id);
       case 'cancelSeek':
         await this.cancelSeeks();
