@@ -186,7 +186,7 @@ describe('slow and broken requests', () => {
     const { port } = new URL(s.url);
     const tcp = tcpConnect(Number(port), '127.0.0.1', () => {
       tcp.write(
-        'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"a":',
+        'POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
         () => tcp.destroy(),
       );
     });

@@ -29,6 +29,9 @@ const STATUS: Partial<Record<Code, number>> = {
   [ProtocolErrorCode.TooLarge]: 413,
   [ProtocolErrorCode.Forbidden]: 403,
   [ProtocolErrorCode.RateLimited]: 429,
+  [ProtocolErrorCode.MethodNotAllowed]: 405,
+  [ProtocolErrorCode.UnsupportedMediaType]: 415,
+  [ProtocolErrorCode.ShuttingDown]: 503,
   [ProtocolErrorCode.Internal]: 500,
 };
 
@@ -83,6 +86,8 @@ export async function handleApi(
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const { metrics } = deps;
+  // HEAD is GET without the body (Node drops it): every readable resource answers both.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
   if (url.pathname === '/healthz') {
     const health = await deps.health();
     send(res, health.ok ? 200 : 503, { ok: health.ok, ...health.details }, metrics);
@@ -96,9 +101,29 @@ export async function handleApi(
   }
   if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
 
-  if (url.pathname === '/api/games' && req.method === 'POST') {
+  const allowed = url.pathname === '/api/games' ? 'GET, HEAD, POST' : 'GET, HEAD';
+  const known = url.pathname === '/api/games' || /^\/api\/games\/[^/]+$/.test(url.pathname);
+  if (known && !allowed.split(', ').includes(req.method ?? '')) {
+    res.setHeader('allow', allowed);
+    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
+    return true;
+  }
+
+  if (url.pathname === '/api/games' && method === 'POST') {
     if (!originAllowed(req, deps.policy)) {
       fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+      return true;
+    }
+    // Only JSON: a cross-site form (text/plain, no preflight) cannot make games.
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      res.setHeader('connection', 'close');
+      fail(
+        res,
+        ProtocolErrorCode.UnsupportedMediaType,
+        'send Content-Type: application/json',
+        metrics,
+      );
       return true;
     }
     if (!deps.mayCreate()) {
@@ -154,7 +179,7 @@ export async function handleApi(
     return true;
   }
 
-  if (url.pathname === '/api/games' && req.method === 'GET') {
+  if (url.pathname === '/api/games' && method === 'GET') {
     const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
     const games = await deps.service.store.listFinished(limit);
     send(res, 200, { games: games.map(toSummary) }, metrics);
@@ -162,7 +187,7 @@ export async function handleApi(
   }
 
   const match = /^\/api\/games\/([^/]+)$/.exec(url.pathname);
-  if (match && req.method === 'GET') {
+  if (match && method === 'GET') {
     const id = GameIdSchema.safeParse(match[1]);
     const state = id.success ? await deps.service.load(id.data) : undefined;
     if (!state) {
