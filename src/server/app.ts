@@ -38,6 +38,11 @@ export interface StartOptions {
   readonly rate?: { readonly perSecond: number; readonly burst: number };
 }
 
+/** How often each process records that it is alive. */
+const HEARTBEAT_MS = 2000;
+/** No heartbeat from any process for this long means the whole service was down. */
+const OUTAGE_MS = 5000;
+
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
 const HARD_FRAME_LIMIT = 64 * 1024;
 
@@ -82,6 +87,24 @@ export async function startServer(
       hub.update(state);
     },
   });
+
+  // Time while no process was running is given back to every running clock, before anyone
+  // can connect (and before any flag could fall for it).
+  const started = now();
+  const lastSeen = await store.startNode(node, started);
+  if (lastSeen !== null && started - lastSeen > OUTAGE_MS) {
+    const returned = await games.returnDowntime(lastSeen, started);
+    log.info('clock time returned after an outage', {
+      downMs: started - lastSeen,
+      games: returned,
+    });
+  }
+  const heartbeat = setInterval(() => {
+    store.beat(node, now()).catch((e: unknown) => {
+      log.warn('heartbeat failed', { error: String(e) });
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   const health = async (): Promise<{ ok: boolean; details: Record<string, string> }> => {
     try {
@@ -217,6 +240,9 @@ export async function startServer(
       }
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections();
+      clearInterval(heartbeat);
+      // The last sign of life: an outage starting now is measured exactly.
+      await store.beat(node, now()).catch(() => undefined);
       hub.close();
       await bus.close();
       await store.close();

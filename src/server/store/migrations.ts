@@ -32,6 +32,15 @@ CREATE UNIQUE INDEX seeks_pool_secret ON seeks (pool, secret_hash);
 CREATE INDEX seeks_pool_waiting ON seeks (pool, created_at);
 `;
 
+/** Each server process's last sign of life: how long the whole service was down. */
+const heartbeats = (bigint: string): string => `
+CREATE TABLE heartbeats (
+  node TEXT PRIMARY KEY,
+  at ${bigint} NOT NULL
+);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
+  { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
 ];

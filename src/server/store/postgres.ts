@@ -213,6 +213,41 @@ export class PostgresStore implements GameStore {
     await this.pool.query('DELETE FROM seeks WHERE id = $1 AND game_id IS NULL', [id]);
   }
 
+  async listPlaying(): Promise<GameState[]> {
+    const { rows } = await this.pool.query<{ state: string }>(
+      "SELECT state FROM games WHERE status = 'playing'",
+    );
+    return rows.map((r) => deserialize(r.state));
+  }
+
+  async beat(node: string, now: number): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO heartbeats (node, at) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at = excluded.at',
+      [node, now],
+    );
+  }
+
+  async startNode(node: string, now: number): Promise<number | null> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE heartbeats IN EXCLUSIVE MODE');
+      const { rows } = await client.query<{ at: string | null }>(
+        'SELECT MAX(at) AS at FROM heartbeats',
+      );
+      await client.query('DELETE FROM heartbeats WHERE at < $1', [now - 86_400_000]);
+      await client.query('INSERT INTO heartbeats (node, at) VALUES ($1, $2)', [node, now]);
+      await client.query('COMMIT');
+      const at = rows[0]?.at;
+      return at === null || at === undefined ? null : Number(at);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

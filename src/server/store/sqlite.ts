@@ -198,6 +198,35 @@ export class SqliteStore implements GameStore {
     return Promise.resolve();
   }
 
+  listPlaying(): Promise<GameState[]> {
+    const rows = this.db.prepare("SELECT state FROM games WHERE status = 'playing'").all() as {
+      state: string;
+    }[];
+    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
+  beat(node: string, now: number): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO heartbeats (node, at) VALUES (?, ?) ON CONFLICT (node) DO UPDATE SET at = excluded.at',
+      )
+      .run(node, now);
+    return Promise.resolve();
+  }
+
+  startNode(node: string, now: number): Promise<number | null> {
+    const run = this.db.transaction((): number | null => {
+      const row = this.db.prepare('SELECT MAX(at) AS at FROM heartbeats').get() as {
+        at: number | null;
+      };
+      // Processes gone for a day are forgotten.
+      this.db.prepare('DELETE FROM heartbeats WHERE at < ?').run(now - 86_400_000);
+      this.db.prepare('INSERT INTO heartbeats (node, at) VALUES (?, ?)').run(node, now);
+      return row.at;
+    });
+    return Promise.resolve(run.immediate());
+  }
+
   close(): Promise<void> {
     this.db.close();
     return Promise.resolve();
