@@ -15,10 +15,13 @@ export const SecretSchema = z
   .string()
   .check(z.regex(/^[A-Za-z0-9_-]{22,128}$/, 'not a seat secret'));
 
-/** `WxHcN`; the rules engine decides which boards exist (`bad_variant`). */
+/**
+ * `WxHcN`, or `WxH` for connect 4 (as everywhere else in the project); the rules engine decides
+ * which boards exist (`bad_variant`). The server always answers with the canonical `WxHcN`.
+ */
 export const VariantTextSchema = z
   .string()
-  .check(z.regex(/^\d{1,2}x\d{1,2}c\d{1,2}$/, 'not a variant'));
+  .check(z.regex(/^\d{1,2}x\d{1,2}(c\d{1,2})?$/, 'not a variant'));
 
 export const PlayerSchema = z.union([z.literal(1), z.literal(2)]);
 export type Seat = z.infer<typeof PlayerSchema>;

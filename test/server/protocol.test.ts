@@ -188,6 +188,25 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect(watcher.latestGame()?.status).toBe('playing');
   });
 
+  it('the WxH short form is accepted and answered in canonical WxHcN', async () => {
+    const created = await createGame(server.url, {
+      variant: '7x6',
+      clock: null,
+      side: 1,
+      secret: newSecret(),
+    });
+    expect(created.status).toBe(201);
+    expect((created.json['game'] as PublicGame).variant).toBe('7x6c4');
+  });
+
+  it('a failed join leaves the connection in the game it was in', async () => {
+    const { gameId, p1 } = await startedGame();
+    expectError(await p1.request({ type: 'join', gameId: 'nosuchgame1' }), 'not_found');
+    expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
+      type: 'ack',
+    });
+  });
+
   it('watch: a new secret on a waiting game does not take the seat when watching', async () => {
     const created = await createGame(server.url, {
       variant: '7x6c4',

@@ -58,6 +58,8 @@ export class Connection {
   private readonly bucket: TokenBucket;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Shutting down: frames still arriving are answered `shutting_down`, not acted on. */
+  private stopping = false;
   private readonly renewTimer: NodeJS.Timeout;
 
   constructor(
@@ -92,6 +94,7 @@ export class Connection {
 
   /** Graceful shutdown: tell the client to come back, then close with "service restart". */
   shutdown(reconnectMs: number): void {
+    this.stopping = true;
     this.send({ type: 'shutdown', reconnectMs });
     this.ws.close(1012, 'server restarting');
   }
@@ -110,6 +113,13 @@ export class Connection {
     if (!this.bucket.take(this.deps.now())) {
       this.fail(
         protocolError(ProtocolErrorCode.RateLimited, 'too many messages; slow down'),
+        requestIdOf(data, isBinary),
+      );
+      return;
+    }
+    if (this.stopping) {
+      this.fail(
+        protocolError(ProtocolErrorCode.ShuttingDown, 'the server is restarting; reconnect'),
         requestIdOf(data, isBinary),
       );
       return;
@@ -196,7 +206,7 @@ export class Connection {
     watch: boolean,
     id: string | undefined,
   ): Promise<void> {
-    this.leaveGame();
+    // A join that fails leaves this connection in the game it was in.
     let state = await this.deps.service.load(gameId);
     if (!state) {
       this.fail(protocolError(ProtocolErrorCode.NotFound, 'no such game'), id);
@@ -222,6 +232,7 @@ export class Connection {
       if (settled.ok) state = settled.value.state;
     }
     if (this.closed) return;
+    this.leaveGame();
     const member: Member = {
       seat,
       send: (m) => {
