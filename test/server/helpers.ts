@@ -276,5 +276,3 @@ export class ServerProcess {
     });
   }
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
