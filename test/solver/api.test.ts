@@ -53,6 +53,28 @@ describe('input checks', () => {
     ]);
   });
 
+  it('reports the first bad move, in order, however long the move list', () => {
+    const message = (moves: number[]): string => {
+      const r = solver.solve({ variant: CLASSIC, moves });
+      return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`;
+    };
+    // a full column before an off-board column: the full column is named
+    expect(message([0, 0, 0, 0, 0, 0, 0, 9])).toBe(
+      `${ErrorCode.ColumnFull}: move 7: column 1 is full`,
+    );
+    expect(message([0, 1, 9, 0])).toBe(
+      `${ErrorCode.ColumnOutOfRange}: move 3: column 9 is not on a board 7 wide`,
+    );
+    expect(message([0, 1, 0, 1, 0, 1, 0, 1])).toBe(
+      `${ErrorCode.IllegalMove}: move 8: the game ended at move 7`,
+    );
+    // longer than the engine's move buffer: played one by one, same answer
+    const long = Array.from({ length: 300 }, (_, i) => [0, 0, 1, 1, 2, 2][i % 6]!);
+    expect(message(long)).toBe(`${ErrorCode.ColumnFull}: move 19: column 1 is full`);
+    // and a good position still loads afterwards
+    expect(unwrap(solver.solve({ variant: CLASSIC, moves: [3, 3, 4, 4, 5] })).score).toBe(-18);
+  });
+
   it('accepts a core Position as input', () => {
     const position = unwrap(Position.fromMoves(CLASSIC, [3, 3, 4, 4, 5]));
     // the side to move cannot stop both ends of 3 in a row: loses to the next disc

@@ -29,7 +29,11 @@ const ORDER_PTR: usize = 0; // offset into scratch
 // one per search depth (depth <= SIZE <= 64): 16 x i32 (score << 8 | column), then 16 x u64
 // (the winning cells the move leaves us, which the child needs as its opponent's).
 const FRAME: usize = 192;
-const SCRATCH_SIZE: usize = 256 + 66 * FRAME;
+// After the frames: the host writes a whole move list here (one column per byte) and loads it
+// with one call, `loadMoves`, instead of one call per move.
+const MOVES_PTR: usize = 256 + 66 * FRAME;
+const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
+const SCRATCH_SIZE: usize = MOVES_PTR + <usize>MOVES_CAPACITY;
 let scratch: usize = 0;
 
 // ---- position ---------------------------------------------------------------------------------
@@ -64,6 +68,13 @@ function colMask(col: i32): u64 {
   return ((<u64>1 << <u64>H) - 1) << <u64>(col * H1);
 }
 
+function ensureScratch(): void {
+  if (scratch != 0) return;
+  scratch = (__heap_base + 15) & ~(<usize>15);
+  const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
+  if (needed > memory.size()) memory.grow(needed - memory.size());
+}
+
 export function configure(width: i32, height: i32, connect: i32): i32 {
   if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > 64) return 0;
   W = width;
@@ -77,11 +88,7 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   dirVertical = connect <= height;
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
-  if (scratch == 0) {
-    scratch = (__heap_base + 15) & ~(<usize>15);
-    const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
-    if (needed > memory.size()) memory.grow(needed - memory.size());
-  }
+  ensureScratch();
   for (let i = 0; i < width; i++) {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
     store<i32>(scratch + ORDER_PTR + (<usize>i << 2), col);
@@ -213,6 +220,28 @@ export function play(col: i32): i32 {
   posMask |= move;
   posMoves++;
   return wins ? 3 : 0;
+}
+
+/** Where the host writes the columns for `loadMoves` (MOVES_CAPACITY bytes). */
+export function movesBuffer(): usize {
+  ensureScratch();
+  return scratch + MOVES_PTR;
+}
+
+/**
+ * Resets the position and plays the first `count` columns of the moves buffer. Returns -1 when
+ * all were played and the game is not over; otherwise index << 2 | the `play` code of the first
+ * move that was refused or that won (the position then holds the moves before it, or including
+ * the winning one).
+ */
+export function loadMoves(count: i32): i32 {
+  resetPosition();
+  const buffer = scratch + MOVES_PTR;
+  for (let i = 0; i < count; i++) {
+    const code = play(<i32>load<u8>(buffer + <usize>i));
+    if (code != 0) return (i << 2) | code;
+  }
+  return -1;
 }
 
 export function canPlay(col: i32): i32 {
