@@ -112,6 +112,7 @@ export function setTableBits(bits: i32): i32 {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
   ttBits = bits;
+  ttShift = <u64>(64 - bits);
   ttSize = <u32>size;
   ttBase = base;
   memory.fill(ttBase, 0, size * 16);
@@ -196,9 +197,14 @@ function lineN(pos: u64, d: i32): u64 {
   return r;
 }
 
+// The table index's bits for the running search: a search with few empty cells visits few
+// positions, so it is kept to the start of the table, which then stays in the cache instead
+// of every probe missing it (entries hold the full key, so a size change only loses hits).
+let ttShift: u64 = 42;
+
 @inline
 function hashIndex(key: u64): usize {
-  return <usize>((key * 0x9e3779b97f4a7c15) >> <u64>(64 - ttBits));
+  return <usize>((key * 0x9e3779b97f4a7c15) >> ttShift);
 }
 
 // ---- position API (for the host) --------------------------------------------------------------
@@ -469,6 +475,10 @@ export function solve(weak: i32): i32 {
     max = 1;
   }
   const rootOppWin = winningCells(posCur ^ posMask, posMask);
+  let bits = SIZE - posMoves - 7;
+  if (bits < 10) bits = 10;
+  if (bits > ttBits) bits = ttBits;
+  ttShift = <u64>(64 - bits);
   while (min < max) {
     let med = min + (max - min) / 2;
     if (med <= 0 && min / 2 < med) med = min / 2;
