@@ -91,6 +91,27 @@ describe('input checks', () => {
   });
 });
 
+describe('transposition table', () => {
+  // The table region grows during a search and never shrinks within a generation: whatever
+  // the table size and whatever was solved before without a reset, the scores are the same.
+  it('gives the same scores for every table size, cleared or kept between positions', () => {
+    const positions = [HARD, HARD.slice(0, 12), HARD.slice(0, 16), [3, 3, 4, 4, 5]];
+    const reference = positions.map((moves) => {
+      solver.reset();
+      return unwrap(solver.solve({ variant: CLASSIC, moves })).score;
+    });
+    for (const tableBits of [10, 12, 16, 20]) {
+      const small = new Solver({ tableBits });
+      const kept = positions.map((moves) => unwrap(small.solve({ variant: CLASSIC, moves })).score);
+      expect(kept, `2^${tableBits}, kept`).toEqual(reference);
+      const analysis = unwrap(small.analyze({ variant: CLASSIC, moves: HARD.slice(0, 14) }));
+      small.reset();
+      const fresh = unwrap(small.analyze({ variant: CLASSIC, moves: HARD.slice(0, 14) }));
+      expect(analysis.columns, `2^${tableBits}, analysis`).toEqual(fresh.columns);
+    }
+  });
+});
+
 describe('budgets', () => {
   it('returns proven bounds that contain the exact score when the node budget runs out', () => {
     solver.reset();

@@ -112,7 +112,7 @@ export function setTableBits(bits: i32): i32 {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
   ttBits = bits;
-  ttShift = <u64>(64 - bits);
+  activeBits = 0;
   ttSize = <u32>size;
   ttBase = base;
   memory.fill(ttBase, 0, size * 16);
@@ -122,6 +122,7 @@ export function setTableBits(bits: i32): i32 {
 
 /** Forgets every table entry (O(1) except once every 16383 calls). */
 export function newGeneration(): void {
+  activeBits = 0;
   generation++;
   if (generation > GEN_MASK) {
     if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
@@ -197,14 +198,50 @@ function lineN(pos: u64, d: i32): u64 {
   return r;
 }
 
-// The table index's bits for the running search: a search with few empty cells visits few
-// positions, so it is kept to the start of the table, which then stays in the cache instead
-// of every probe missing it (entries hold the full key, so a size change only loses hits).
-let ttShift: u64 = 42;
+// The table grows with the search. A search starts on the first 2^START_BITS entries (fewer
+// with few empty cells) and, each time it has visited as many nodes as that region holds,
+// moves to a region four times larger, up to the whole table: a short search then stays in
+// the cache instead of every probe missing 64 MiB. Entries hold the full key, so an entry at
+// the wrong index only costs a hit, never correctness. Within one generation the region never
+// shrinks, so later calls (analysis of every column, move after move) still find the entries
+// of earlier ones.
+const START_BITS: i32 = 16;
+const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
+let activeBits: i32 = 0; // 0: no search yet in this generation
+let ttShift: u64 = 64 - START_BITS;
+let growAt: u64 = 0xffffffffffffffff;
+
+function useBits(bits: i32): void {
+  activeBits = bits;
+  ttShift = <u64>(64 - bits);
+  growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
+}
+
+/** Moves to a region 4x larger, re-indexing the entries of this generation in place. */
+function grow(): void {
+  let bits = activeBits + 2;
+  if (bits > ttBits) bits = ttBits;
+  const shift = <u64>(64 - bits);
+  // From the top down: an entry at slot i goes to a slot in [i << k, (i + 1) << k) (the new
+  // index extends the old one), which no entry still to be moved occupies.
+  for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
+    const p = ttBase + (<usize>i << 4);
+    const d = load<u32>(p, 8);
+    if (d >> 18 != generation) continue;
+    const key = load<u64>(p);
+    const j = <usize>((key * HASH_MUL) >> shift);
+    if (j == <usize>i) continue;
+    const q = ttBase + (j << 4);
+    store<u64>(q, key);
+    store<u32>(q, d, 8);
+    store<u32>(p, 0, 8); // generation 0 is never live
+  }
+  useBits(bits);
+}
 
 @inline
 function hashIndex(key: u64): usize {
-  return <usize>((key * 0x9e3779b97f4a7c15) >> ttShift);
+  return <usize>((key * HASH_MUL) >> ttShift);
 }
 
 // ---- position API (for the host) --------------------------------------------------------------
@@ -326,6 +363,7 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
   nodes++;
+  if (nodes >= growAt) grow();
   checkStop();
   if (aborted) return alpha;
 
@@ -476,9 +514,11 @@ export function solve(weak: i32): i32 {
   }
   const rootOppWin = winningCells(posCur ^ posMask, posMask);
   let bits = SIZE - posMoves - 7;
+  if (bits > START_BITS) bits = START_BITS;
   if (bits < 10) bits = 10;
+  if (bits < activeBits) bits = activeBits;
   if (bits > ttBits) bits = ttBits;
-  ttShift = <u64>(64 - bits);
+  useBits(bits);
   while (min < max) {
     let med = min + (max - min) / 2;
     if (med <= 0 && min / 2 < med) med = min / 2;
