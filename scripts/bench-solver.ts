@@ -1,4 +1,4 @@
-// `npm run bench:solver [-- --limit N --sets L3_R1,L2_R1 --weak --table-bits B --keep-table
+// `npm run bench:solver [-- --limit N --sets L3_R1,L2_R1 --rounds R --weak --table-bits B --keep-table
 //   --no-etc]`: solves the shared Pons test sets and prints, per set, positions, whether all
 // scores were right, mean time per position, mean nodes and nodes per second.
 //
@@ -7,8 +7,9 @@
 // each set is also solved by that binary in the same run, right after ours, with no opening book
 // (`-b` pointing nowhere), and the table shows both side by side with the ratio. On a shared
 // machine only ratios measured in one run mean anything; `--rounds R` (default 3) solves each
-// set R times with each solver, alternating, and keeps each solver's fastest round, so that a
-// burst of other jobs does not land on one side only.
+// set R times with each solver, alternating, and keeps each position's fastest time for each
+// solver: on a loaded machine a position's time also counts the time slices other jobs took in
+// the middle of it, which the minimum over rounds mostly removes, for both solvers alike.
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -48,22 +49,32 @@ const formatTime = (ms: number): string =>
 const formatNodes = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 interface Run {
-  readonly ms: number;
+  /** Per position. */
+  readonly times: number[];
+  /** The total of the fastest whole round (GC pauses included, as are other jobs' slices). */
+  readonly bestRound: number;
   readonly nodes: number;
   readonly wrong: number;
 }
+
+const totalMs = (r: Run): number => r.times.reduce((a, b) => a + b, 0);
+const fastest = (a: Run, b: Run): Run => ({
+  ...a,
+  times: a.times.map((t, i) => Math.min(t, b.times[i]!)),
+  bestRound: Math.min(a.bestRound, b.bestRound),
+});
 
 const expected = (c: PonsCase): number => (weak ? Math.sign(c.score) : c.score);
 
 function runOurs(cases: readonly PonsCase[]): Run {
   let nodes = 0;
-  let ms = 0;
+  const times: number[] = [];
   let wrong = 0;
   for (const c of cases) {
     if (!values['keep-table']) solver.reset();
     const start = performance.now();
     const result = solver.solve({ variant: CLASSIC, moves: c.moves }, { weak });
-    ms += performance.now() - start;
+    times.push(performance.now() - start);
     if (!result.ok) throw result.error;
     nodes += result.value.nodes;
     if (result.value.score !== expected(c)) {
@@ -72,7 +83,7 @@ function runOurs(cases: readonly PonsCase[]): Run {
         console.error(`ours ${c.text}: got ${result.value.score}, want ${expected(c)}`);
     }
   }
-  return { ms, nodes, wrong };
+  return { times, bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
 }
 
 /** Pons' solver on the same positions in its own loop; its own per-position timing (µs). */
@@ -89,15 +100,15 @@ function runPons(binary: string, cases: readonly PonsCase[]): Run {
     throw new Error(`${binary}: ${lines.length} lines for ${cases.length} positions`);
   }
   let nodes = 0;
-  let us = 0;
+  const times: number[] = [];
   let wrong = 0;
   lines.forEach((line, i) => {
     const [, score = '', n = '', t = ''] = line.trim().split(/\s+/);
     nodes += Number(n);
-    us += Number(t);
+    times.push(Number(t) / 1000);
     if (Number(score) !== expected(cases[i]!)) wrong++;
   });
-  return { ms: us / 1000, nodes, wrong };
+  return { times, bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
 }
 
 // Let V8 compile the wasm with its optimising tier before timing anything.
@@ -109,9 +120,9 @@ if (!('missing' in warmup)) {
 }
 
 console.log(
-  `| set | positions | all correct (ours / C++) | ours mean time | C++ mean time | ratio | ours mean nodes | C++ mean nodes | ours nodes/s | C++ nodes/s |${weak ? ' (weak)' : ''}`,
+  `| set | positions | all correct (ours / C++) | ours mean time | C++ mean time | ratio | ratio, best whole round | ours mean nodes | C++ mean nodes | ours nodes/s | C++ nodes/s |${weak ? ' (weak)' : ''}`,
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 if (ponsSolver === undefined) console.error('C4_PONS_SOLVER not set: C++ columns left empty');
 let failed = false;
 for (const set of PONS_SETS) {
@@ -126,25 +137,24 @@ for (const set of PONS_SETS) {
   let ours = runOurs(cases);
   let pons = ponsSolver === undefined ? undefined : runPons(ponsSolver, cases);
   for (let round = 1; round < rounds; round++) {
-    const again = runOurs(cases);
-    if (again.ms < ours.ms) ours = again;
+    ours = fastest(ours, runOurs(cases));
     if (ponsSolver !== undefined && pons !== undefined) {
-      const other = runPons(ponsSolver, cases);
-      if (other.ms < pons.ms) pons = other;
+      pons = fastest(pons, runPons(ponsSolver, cases));
     }
   }
   failed ||= ours.wrong > 0;
   const correct = (r: Run | undefined): string =>
     r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
-  const rate = (r: Run): string => `${(r.nodes / r.ms / 1000).toFixed(2)} M`;
+  const rate = (r: Run): string => `${(r.nodes / totalMs(r) / 1000).toFixed(2)} M`;
   console.log(
     [
       `| ${set.file} (${set.label})`,
       n,
       `${correct(ours)} / ${correct(pons)}`,
-      formatTime(ours.ms / n),
-      pons ? formatTime(pons.ms / n) : '—',
-      pons ? `${(ours.ms / pons.ms).toFixed(2)}x` : '—',
+      formatTime(totalMs(ours) / n),
+      pons ? formatTime(totalMs(pons) / n) : '—',
+      pons ? `${(totalMs(ours) / totalMs(pons)).toFixed(2)}x` : '—',
+      pons ? `${(ours.bestRound / pons.bestRound).toFixed(2)}x` : '—',
       formatNodes(ours.nodes / n),
       pons ? formatNodes(pons.nodes / n) : '—',
       rate(ours),
