@@ -1,5 +1,12 @@
 import { createInterface } from 'node:readline';
-import { CLASSIC, isClassic, parseMoves, type Variant } from '../core/index.js';
+import {
+  CLASSIC,
+  isClassic,
+  parseMoves,
+  type C4Error,
+  type Result,
+  type Variant,
+} from '../core/index.js';
 import { Solver, solverSupports, type Evaluation, type SolveOptions } from '../solver/index.js';
 import { loadBook } from './book-file.js';
 import {
@@ -12,7 +19,10 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 solve [--variant WxHcN] [--weak] [--analyze] [--book FILE | --no-book] [--table-bits B] < moves';
+  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] < moves';
+
+const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
+  r.ok ? { ok: true, value: f(r.value) } : r;
 
 const showScore = (e: Evaluation | null): string =>
   e === null ? 'x' : e.exact ? String(e.score) : `${e.lower}..${e.upper}`;
@@ -20,6 +30,9 @@ const showScore = (e: Evaluation | null): string =>
 /**
  * Reads move strings (1-based columns) from stdin, one position per line (an empty line is the
  * empty board), and prints `moves score`, or with --analyze `moves` and one score per column.
+ * With --weak-first each position first gets a `moves weak …` line with win/draw/loss (-1/0/1),
+ * which costs a fraction of the exact scores, then the exact line: the weak search's table
+ * entries are kept for the exact one.
  */
 export const solve: Command = {
   name: 'solve',
@@ -32,6 +45,7 @@ export const solve: Command = {
       {
         ...variantOption,
         weak: { type: 'boolean' },
+        'weak-first': { type: 'boolean' },
         analyze: { type: 'boolean' },
         book: { type: 'string' },
         'no-book': { type: 'boolean' },
@@ -40,6 +54,9 @@ export const solve: Command = {
       false,
     );
     if (positionals.length > 0) throw new UsageError(`solve: usage: ${USAGE}`);
+    if (values.weak && values['weak-first']) {
+      throw new UsageError('solve: --weak and --weak-first exclude each other');
+    }
     const variant: Variant = variantFromFlag('solve', values.variant, CLASSIC);
     if (!solverSupports(variant)) {
       throw new UsageError(`solve: the solver does not handle ${values.variant ?? ''} boards`);
@@ -66,22 +83,22 @@ export const solve: Command = {
         continue;
       }
       const input = { variant, moves: moves.value };
-      if (values.analyze) {
-        const result = solver.analyze(input, options);
-        if (!result.ok) {
+      const passes: { label: string; options: SolveOptions }[] = values['weak-first']
+        ? [
+            { label: ' weak', options: { weak: true } },
+            { label: '', options },
+          ]
+        : [{ label: '', options }];
+      for (const { label, options: passOptions } of passes) {
+        const scores = values.analyze
+          ? mapResult(solver.analyze(input, passOptions), (a) => a.columns.map(showScore).join(' '))
+          : mapResult(solver.solve(input, passOptions), showScore);
+        if (!scores.ok) {
           failures++;
-          io.err(`line ${lineNumber}: ${result.error.message}\n`);
-          continue;
+          io.err(`line ${lineNumber}: ${scores.error.message}\n`);
+          break;
         }
-        io.out(`${text} ${result.value.columns.map(showScore).join(' ')}\n`);
-      } else {
-        const result = solver.solve(input, options);
-        if (!result.ok) {
-          failures++;
-          io.err(`line ${lineNumber}: ${result.error.message}\n`);
-          continue;
-        }
-        io.out(`${text} ${showScore(result.value)}\n`);
+        io.out(`${text}${label} ${scores.value}\n`);
       }
     }
     return failures > 0 ? 1 : 0;

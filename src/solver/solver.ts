@@ -19,7 +19,7 @@ import type {
   SolverOptions,
   StopReason,
 } from './types.js';
-import { PLAY_ILLEGAL, PLAY_WINS, instantiateEngine, type WasmEngine } from './wasm.js';
+import { MOVES_CAPACITY, PLAY_WINS, instantiateEngine, type WasmEngine } from './wasm.js';
 
 export const DEFAULT_TABLE_BITS = 22;
 
@@ -44,6 +44,9 @@ export class Solver {
   private deadline = Infinity;
   private stopReason: StopReason = 'nodes';
   private readonly book: Book | undefined;
+  // A view of the engine's move buffer: a position is loaded with one call into the wasm
+  // rather than one per move (the per-call cost dominates positions near the end).
+  private movesView: Uint8Array = new Uint8Array(0);
 
   constructor(options: SolverOptions = {}) {
     const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
@@ -55,6 +58,17 @@ export class Solver {
       throw new RangeError(`could not allocate 2^${bits} table entries`);
     }
     this.book = options.book;
+    this.mapMoves();
+  }
+
+  /** (Re)creates the move-buffer view; wasm memory growth detaches the old one. */
+  private mapMoves(): Uint8Array {
+    this.movesView = new Uint8Array(
+      this.engine.memory.buffer,
+      this.engine.movesBuffer(),
+      MOVES_CAPACITY,
+    );
+    return this.movesView;
   }
 
   /** Forgets every transposition-table entry. */
@@ -85,14 +99,19 @@ export class Solver {
     }
     this.startBudget(options);
     const done = this.engine.solve(weak ? 1 : 0) === 1;
-    const nodes = this.engine.nodeCount();
-    const stopped = done ? null : this.stopReason;
+    const lower = this.engine.lower();
+    const upper = this.engine.upper();
     this.budget = {};
+    // One object literal: this runs once per position, and near the end of the game a solve
+    // costs only a few microseconds, so spreads and intermediate objects show.
     return ok({
-      ...bounds(this.engine.lower(), this.engine.upper()),
+      exact: lower === upper,
+      score: lower === upper ? lower : null,
+      lower,
+      upper,
       weak,
-      nodes,
-      stopped,
+      nodes: this.engine.nodeCount(),
+      stopped: done ? null : this.stopReason,
       fromBook: false,
     });
   }
@@ -195,9 +214,14 @@ export class Solver {
     return false;
   }
 
+  /** Plays `moves` again after a successful `load` of them (the buffer still holds them). */
   private replay(moves: readonly number[]): void {
-    this.engine.resetPosition();
-    for (const column of moves) this.engine.play(column);
+    if (moves.length <= MOVES_CAPACITY) {
+      this.engine.loadMoves(moves.length);
+    } else {
+      this.engine.resetPosition();
+      for (const column of moves) this.engine.play(column);
+    }
     this.engine.resetNodes();
   }
 
@@ -213,33 +237,58 @@ export class Solver {
       if (!same) this.engine.configure(variant.width, variant.height, variant.connect);
       this.variant = variant;
     }
+    const count = moves.length;
+    if (count > MOVES_CAPACITY) return this.loadOneByOne(variant, moves);
+    let view = this.movesView;
+    if (view.byteLength === 0) view = this.mapMoves();
+    // Columns are checked here, in order; the engine then reports the first refused or
+    // winning move, so errors name the same move as playing them one by one would.
+    let valid = 0;
+    while (valid < count) {
+      const column = moves[valid]!;
+      if (!Number.isInteger(column) || column < 0 || column >= variant.width) break;
+      view[valid++] = column;
+    }
+    const code = this.engine.loadMoves(valid);
+    if (code >= 0) return err(moveError(code >> 2, code & 3, moves));
+    if (valid < count) return err(outOfRange(valid, moves[valid]!, variant.width));
+    return ok(undefined);
+  }
+
+  private loadOneByOne(variant: Variant, moves: readonly number[]): Result<void, C4Error> {
     this.engine.resetPosition();
     for (let i = 0; i < moves.length; i++) {
       const column = moves[i]!;
       if (!Number.isInteger(column) || column < 0 || column >= variant.width) {
-        return err(
-          new C4Error(
-            ErrorCode.ColumnOutOfRange,
-            `move ${i + 1}: column ${column} is not on a board ${variant.width} wide`,
-          ),
-        );
+        return err(outOfRange(i, column, variant.width));
       }
       const played = this.engine.play(column);
-      if (played === PLAY_ILLEGAL) {
-        return err(
-          new C4Error(ErrorCode.ColumnFull, `move ${i + 1}: column ${column + 1} is full`),
-        );
-      }
-      if (played === PLAY_WINS) {
-        return err(
-          i === moves.length - 1
-            ? new C4Error(ErrorCode.GameOver, `the game is over: move ${i + 1} wins`)
-            : new C4Error(ErrorCode.IllegalMove, `move ${i + 2}: the game ended at move ${i + 1}`),
-        );
-      }
+      if (played !== 0) return err(moveError(i, played, moves));
     }
     return ok(undefined);
   }
+}
+
+const outOfRange = (index: number, column: number, width: number): C4Error =>
+  new C4Error(
+    ErrorCode.ColumnOutOfRange,
+    `move ${index + 1}: column ${column} is not on a board ${width} wide`,
+  );
+
+/** The error for move `index` (0-based) that the engine refused or that ended the game. */
+function moveError(index: number, code: number, moves: readonly number[]): C4Error {
+  if (code === PLAY_WINS) {
+    return index === moves.length - 1
+      ? new C4Error(ErrorCode.GameOver, `the game is over: move ${index + 1} wins`)
+      : new C4Error(
+          ErrorCode.IllegalMove,
+          `move ${index + 2}: the game ended at move ${index + 1}`,
+        );
+  }
+  return new C4Error(
+    ErrorCode.ColumnFull,
+    `move ${index + 1}: column ${(moves[index] ?? 0) + 1} is full`,
+  );
 }
 
 let shared: Solver | undefined;

@@ -8,6 +8,8 @@ export interface WasmEngine {
   newGeneration(): void;
   setUseEtc(on: number, minEmpty: number): void;
   resetPosition(): void;
+  movesBuffer(): number;
+  loadMoves(count: number): number;
   play(column: number): number;
   canPlay(column: number): number;
   isWinningMove(column: number): number;
@@ -19,11 +21,15 @@ export interface WasmEngine {
   upper(): number;
   setLimits(nodeLimit: number, askHost: number): void;
   solve(weak: number): number;
+  readonly memory: { readonly buffer: ArrayBuffer };
 }
+
+/** Bytes at `movesBuffer()`: longer move lists are played one call per move. */
+export const MOVES_CAPACITY = 256;
 
 /** `play` results. */
 export const PLAYED = 0;
-export const PLAY_ILLEGAL = 1;
+export const PLAY_ILLEGAL = 1; // column out of range or full
 export const PLAY_WINS = 3;
 
 // The core is compiled without DOM/Node typings, so WebAssembly is reached through a minimal

@@ -53,6 +53,28 @@ describe('input checks', () => {
     ]);
   });
 
+  it('reports the first bad move, in order, however long the move list', () => {
+    const message = (moves: number[]): string => {
+      const r = solver.solve({ variant: CLASSIC, moves });
+      return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`;
+    };
+    // a full column before an off-board column: the full column is named
+    expect(message([0, 0, 0, 0, 0, 0, 0, 9])).toBe(
+      `${ErrorCode.ColumnFull}: move 7: column 1 is full`,
+    );
+    expect(message([0, 1, 9, 0])).toBe(
+      `${ErrorCode.ColumnOutOfRange}: move 3: column 9 is not on a board 7 wide`,
+    );
+    expect(message([0, 1, 0, 1, 0, 1, 0, 1])).toBe(
+      `${ErrorCode.IllegalMove}: move 8: the game ended at move 7`,
+    );
+    // longer than the engine's move buffer: played one by one, same answer
+    const long = Array.from({ length: 300 }, (_, i) => [0, 0, 1, 1, 2, 2][i % 6]!);
+    expect(message(long)).toBe(`${ErrorCode.ColumnFull}: move 19: column 1 is full`);
+    // and a good position still loads afterwards
+    expect(unwrap(solver.solve({ variant: CLASSIC, moves: [3, 3, 4, 4, 5] })).score).toBe(-18);
+  });
+
   it('accepts a core Position as input', () => {
     const position = unwrap(Position.fromMoves(CLASSIC, [3, 3, 4, 4, 5]));
     // the side to move cannot stop both ends of 3 in a row: loses to the next disc
@@ -66,6 +88,27 @@ describe('input checks', () => {
     expect(unwrap(Position.fromMoves(tiny, moves)).outcome.kind).toBe('draw');
     expect(unwrap(solver.solve({ variant: tiny, moves })).score).toBe(0);
     expect(unwrap(solver.solve({ variant: tiny, moves: moves.slice(0, 11) })).score).toBe(0);
+  });
+});
+
+describe('transposition table', () => {
+  // The table region grows during a search and never shrinks within a generation: whatever
+  // the table size and whatever was solved before without a reset, the scores are the same.
+  it('gives the same scores for every table size, cleared or kept between positions', () => {
+    const positions = [HARD, HARD.slice(0, 12), HARD.slice(0, 16), [3, 3, 4, 4, 5]];
+    const reference = positions.map((moves) => {
+      solver.reset();
+      return unwrap(solver.solve({ variant: CLASSIC, moves })).score;
+    });
+    for (const tableBits of [10, 12, 16, 20]) {
+      const small = new Solver({ tableBits });
+      const kept = positions.map((moves) => unwrap(small.solve({ variant: CLASSIC, moves })).score);
+      expect(kept, `2^${tableBits}, kept`).toEqual(reference);
+      const analysis = unwrap(small.analyze({ variant: CLASSIC, moves: HARD.slice(0, 14) }));
+      small.reset();
+      const fresh = unwrap(small.analyze({ variant: CLASSIC, moves: HARD.slice(0, 14) }));
+      expect(analysis.columns, `2^${tableBits}, analysis`).toEqual(fresh.columns);
+    }
   });
 });
 

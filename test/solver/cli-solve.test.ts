@@ -49,6 +49,30 @@ describe('c4 solve', () => {
     expect(weak.out).toBe(`${moves} 0\n`);
   });
 
+  it('--weak-first prints win/draw/loss before the exact scores, which it agrees with', async () => {
+    const lines = ['23163416124767223154467471272416755633', '22525762534622441115', ''];
+    for (const mode of [['--analyze'], []]) {
+      const { code, out, err } = await run(
+        ['solve', '--table-bits', '16', '--weak-first', ...mode],
+        `${lines.join('\n')}\n`,
+      );
+      expect(err).toBe('');
+      expect(code).toBe(0);
+      const printed = out.trimEnd().split('\n');
+      expect(printed).toHaveLength(2 * lines.length);
+      lines.forEach((moves, i) => {
+        const weak = printed[2 * i]!.split(' ');
+        const exact = printed[2 * i + 1]!.split(' ');
+        expect([weak[0], weak[1]]).toEqual([moves, 'weak']);
+        expect(exact[0]).toBe(moves);
+        const sign = (f: string) => (f === 'x' ? 'x' : String(Math.sign(Number(f)) + 0));
+        expect(weak.slice(2)).toEqual(exact.slice(1).map(sign));
+      });
+    }
+    const both = await run(['solve', '--weak', '--weak-first'], '\n');
+    expect(both.code).toBe(2);
+  });
+
   it('solves other variants and refuses unsupported ones', async () => {
     const small = await run(['solve', '--variant', '4x4c3', '--table-bits', '16'], '\n');
     expect(small.code).toBe(0);

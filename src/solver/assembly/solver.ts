@@ -29,7 +29,11 @@ const ORDER_PTR: usize = 0; // offset into scratch
 // one per search depth (depth <= SIZE <= 64): 16 x i32 (score << 8 | column), then 16 x u64
 // (the winning cells the move leaves us, which the child needs as its opponent's).
 const FRAME: usize = 192;
-const SCRATCH_SIZE: usize = 256 + 66 * FRAME;
+// After the frames: the host writes a whole move list here (one column per byte) and loads it
+// with one call, `loadMoves`, instead of one call per move.
+const MOVES_PTR: usize = 256 + 66 * FRAME;
+const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
+const SCRATCH_SIZE: usize = MOVES_PTR + <usize>MOVES_CAPACITY;
 let scratch: usize = 0;
 
 // ---- position ---------------------------------------------------------------------------------
@@ -64,6 +68,13 @@ function colMask(col: i32): u64 {
   return ((<u64>1 << <u64>H) - 1) << <u64>(col * H1);
 }
 
+function ensureScratch(): void {
+  if (scratch != 0) return;
+  scratch = (__heap_base + 15) & ~(<usize>15);
+  const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
+  if (needed > memory.size()) memory.grow(needed - memory.size());
+}
+
 export function configure(width: i32, height: i32, connect: i32): i32 {
   if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > 64) return 0;
   W = width;
@@ -77,11 +88,7 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   dirVertical = connect <= height;
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
-  if (scratch == 0) {
-    scratch = (__heap_base + 15) & ~(<usize>15);
-    const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
-    if (needed > memory.size()) memory.grow(needed - memory.size());
-  }
+  ensureScratch();
   for (let i = 0; i < width; i++) {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
     store<i32>(scratch + ORDER_PTR + (<usize>i << 2), col);
@@ -105,6 +112,7 @@ export function setTableBits(bits: i32): i32 {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
   ttBits = bits;
+  activeBits = 0;
   ttSize = <u32>size;
   ttBase = base;
   memory.fill(ttBase, 0, size * 16);
@@ -114,6 +122,7 @@ export function setTableBits(bits: i32): i32 {
 
 /** Forgets every table entry (O(1) except once every 16383 calls). */
 export function newGeneration(): void {
+  activeBits = 0;
   generation++;
   if (generation > GEN_MASK) {
     if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
@@ -189,9 +198,50 @@ function lineN(pos: u64, d: i32): u64 {
   return r;
 }
 
+// The table grows with the search. A search starts on the first 2^START_BITS entries (fewer
+// with few empty cells) and, each time it has visited as many nodes as that region holds,
+// moves to a region four times larger, up to the whole table: a short search then stays in
+// the cache instead of every probe missing 64 MiB. Entries hold the full key, so an entry at
+// the wrong index only costs a hit, never correctness. Within one generation the region never
+// shrinks, so later calls (analysis of every column, move after move) still find the entries
+// of earlier ones.
+const START_BITS: i32 = 16;
+const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
+let activeBits: i32 = 0; // 0: no search yet in this generation
+let ttShift: u64 = 64 - START_BITS;
+let growAt: u64 = 0xffffffffffffffff;
+
+function useBits(bits: i32): void {
+  activeBits = bits;
+  ttShift = <u64>(64 - bits);
+  growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
+}
+
+/** Moves to a region 4x larger, re-indexing the entries of this generation in place. */
+function grow(): void {
+  let bits = activeBits + 2;
+  if (bits > ttBits) bits = ttBits;
+  const shift = <u64>(64 - bits);
+  // From the top down: an entry at slot i goes to a slot in [i << k, (i + 1) << k) (the new
+  // index extends the old one), which no entry still to be moved occupies.
+  for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
+    const p = ttBase + (<usize>i << 4);
+    const d = load<u32>(p, 8);
+    if (d >> 18 != generation) continue;
+    const key = load<u64>(p);
+    const j = <usize>((key * HASH_MUL) >> shift);
+    if (j == <usize>i) continue;
+    const q = ttBase + (j << 4);
+    store<u64>(q, key);
+    store<u32>(q, d, 8);
+    store<u32>(p, 0, 8); // generation 0 is never live
+  }
+  useBits(bits);
+}
+
 @inline
 function hashIndex(key: u64): usize {
-  return <usize>((key * 0x9e3779b97f4a7c15) >> <u64>(64 - ttBits));
+  return <usize>((key * HASH_MUL) >> ttShift);
 }
 
 // ---- position API (for the host) --------------------------------------------------------------
@@ -213,6 +263,28 @@ export function play(col: i32): i32 {
   posMask |= move;
   posMoves++;
   return wins ? 3 : 0;
+}
+
+/** Where the host writes the columns for `loadMoves` (MOVES_CAPACITY bytes). */
+export function movesBuffer(): usize {
+  ensureScratch();
+  return scratch + MOVES_PTR;
+}
+
+/**
+ * Resets the position and plays the first `count` columns of the moves buffer. Returns -1 when
+ * all were played and the game is not over; otherwise index << 2 | the `play` code of the first
+ * move that was refused or that won (the position then holds the moves before it, or including
+ * the winning one).
+ */
+export function loadMoves(count: i32): i32 {
+  resetPosition();
+  const buffer = scratch + MOVES_PTR;
+  for (let i = 0; i < count; i++) {
+    const code = play(<i32>load<u8>(buffer + <usize>i));
+    if (code != 0) return (i << 2) | code;
+  }
+  return -1;
 }
 
 export function canPlay(col: i32): i32 {
@@ -291,6 +363,7 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
   nodes++;
+  if (nodes >= growAt) grow();
   checkStop();
   if (aborted) return alpha;
 
@@ -440,6 +513,12 @@ export function solve(weak: i32): i32 {
     max = 1;
   }
   const rootOppWin = winningCells(posCur ^ posMask, posMask);
+  let bits = SIZE - posMoves - 7;
+  if (bits > START_BITS) bits = START_BITS;
+  if (bits < 10) bits = 10;
+  if (bits < activeBits) bits = activeBits;
+  if (bits > ttBits) bits = ttBits;
+  useBits(bits);
   while (min < max) {
     let med = min + (max - min) / 2;
     if (med <= 0 && min / 2 < med) med = min / 2;
