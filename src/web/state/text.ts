@@ -1,5 +1,5 @@
 import type { Player } from '../../core/index.js';
-import { controllerOf, positionOf, turnAt, type Problem } from './game.js';
+import { controllerOf, positionOf, roundOf, turnAt, type Action, type Problem } from './game.js';
 import type { GameState, Mode, StartRule } from './types.js';
 
 /** Every sentence the game says, in one place, computed from the state alone (testable). */
@@ -106,4 +106,28 @@ export function newGameText(state: GameState, round: number): string {
   const [a, b] = SIDE_NAMES[mode];
   const red = state.aPlays === 1 ? a : b;
   return `Round ${round}. ${red} plays Red and moves first.`;
+}
+
+/** What the live region says after `action` took `before` to `after`, or null for nothing. */
+export function changeAnnouncement(
+  before: GameState,
+  after: GameState,
+  action: Action,
+): string | null {
+  const added = after.moves.length === before.moves.length + 1;
+  if ((action.type === 'drop' || action.type === 'computer') && added) {
+    return moveAnnouncement(after);
+  }
+  if (action.type === 'undo' || action.type === 'redo') {
+    const n = Math.abs(after.moves.length - before.moves.length);
+    const verb = action.type === 'undo' ? 'Took back' : 'Replayed';
+    return `${verb} ${n} ${n === 1 ? 'move' : 'moves'}. ${statusText(after, false)}`;
+  }
+  if (after.moves.length === 0 && (before.moves.length > 0 || action.type === 'newGame')) {
+    return newGameText(after, roundOf(after));
+  }
+  if (action.type === 'load') {
+    return `Position loaded: ${after.moves.length} moves. ${statusText(after, false)}`;
+  }
+  return null;
 }
