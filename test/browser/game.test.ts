@@ -23,7 +23,8 @@ beforeAll(async () => {
   harness = await startHarness();
 });
 afterAll(async () => {
-  await harness.close();
+  // Unset when startHarness failed; it has then stopped what it had started.
+  await (harness as Harness | undefined)?.close();
 });
 afterEach(async () => {
   if (!current) return;
@@ -213,9 +214,14 @@ describe('against the computer', () => {
         }),
     );
     expect(frames).toBeGreaterThan(10);
-    // A new game cancels the search: no reply lands on the fresh board.
+    // A new game cancels the search by terminating its worker: no reply can land on the fresh
+    // board, and none has.
+    const searching = page.workers();
+    expect(searching.length).toBeGreaterThan(0);
+    const terminated = Promise.race(searching.map((worker) => worker.waitForEvent('close')));
     await page.click('#new');
-    await page.waitForTimeout(2500);
+    await terminated;
+    await settle(page);
     expect(await discCount(page)).toBe(0);
     await page.selectOption('#preset', '7x6c4');
     await page.selectOption('#level', 'casual');
@@ -231,13 +237,19 @@ describe('against the computer', () => {
     await page.selectOption('#start', 'b');
     await expect.poll(() => discCount(page, 'red'), { timeout: 20_000 }).toBe(1);
     await settle(page);
-    // Moving and immediately starting a new game: the pending answer is dropped.
+    // Moving and immediately starting a new game: the pending answer is dropped, whether it was
+    // still being searched or already waiting out the computer's minimum thinking time (the
+    // page's clock is stopped, then run well past that time).
     await page.selectOption('#start', 'a');
     await page.click('#new');
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.click('.column[data-col="1"]');
+    await expect.poll(() => page.locator('#status.thinking').count()).toBe(1);
     await page.click('#new');
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(5_000);
     expect(await discCount(page)).toBe(0);
+    expect(await page.locator('#status.thinking').count()).toBe(0);
   });
 
   it('watches two computers play', async () => {

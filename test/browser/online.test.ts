@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const p of pages) await p.context.close();
-  await harness.close();
+  // Unset when startHarness failed; it has then stopped what it had started.
+  await (harness as Harness | undefined)?.close();
 });
 
 async function device(hash = ''): Promise<TestPage> {

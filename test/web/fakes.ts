@@ -2,6 +2,8 @@ import type { Reply } from '../../src/web/worker/protocol.js';
 import type { Search, SearchRequest } from '../../src/web/worker/client.js';
 import type { Clock } from '../../src/web/local/clock.js';
 
+type ReplyBody<T = Reply> = T extends unknown ? Omit<T, 'id'> : never;
+
 /** A search that answers only when the test says so, recording what was asked and cancelled. */
 export class FakeSearch implements Search {
   readonly requests: SearchRequest[] = [];
@@ -18,8 +20,8 @@ export class FakeSearch implements Search {
   }
 
   /** Delivers `reply` to the handler of request `index` (default: the latest). */
-  reply(reply: Omit<Reply, 'id'> & { type: Reply['type'] }, index = this.handlers.length - 1) {
-    this.handlers[index]?.({ ...reply, id: index + 1 } as Reply);
+  reply(reply: ReplyBody, index = this.handlers.length - 1): void {
+    this.handlers[index]?.({ ...reply, id: index + 1 });
   }
 }
 

@@ -14,7 +14,12 @@ class FakeWorker implements WorkerLike {
   terminate(): void {
     this.terminated = true;
   }
-  addEventListener(type: 'message' | 'error', listener: (event: never) => void): void {
+  addEventListener(type: 'message', listener: (event: { data: Reply }) => void): void;
+  addEventListener(type: 'error', listener: (event: { message?: string }) => void): void;
+  addEventListener(
+    type: 'message' | 'error',
+    listener: ((event: { data: Reply }) => void) & ((event: { message?: string }) => void),
+  ): void {
     if (type === 'message') this.onMessage = listener;
     else this.onError = listener;
   }
