@@ -88,8 +88,8 @@ export function startApp(): void {
   const settings = createSettings(host);
   const sharing = createSharing(host);
 
+  // Input is never dropped for an animation: the board lands a falling disc at once.
   function humanDrop(column: number): void {
-    if (board.animating) return;
     const position = positionOf(state);
     if (column < 0 || column >= position.variant.width) return;
     if (!position.isOver && controllerOf(state, position.turn) === 'computer') {

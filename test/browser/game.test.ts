@@ -151,6 +151,56 @@ describe('two players on one screen', () => {
   });
 });
 
+describe('every tap counts', () => {
+  it('a tap as soon as "Your turn" shows plays, even while the computer’s disc still falls', async () => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const { page, context } = await fresh({ reducedMotion: 'no-preference', viewport });
+      await chooseMode(page, 'cpu');
+      await page.selectOption('#level', 'beginner');
+      for (const [turn, column] of ['4', '3', '5', '4'].entries()) {
+        // The moment the computer's reply appears: its disc is falling, the status says so.
+        if (turn > 0) {
+          await page.waitForFunction(
+            () =>
+              document.querySelector('#status')?.textContent.startsWith('Your turn') === true &&
+              document.querySelector('.board.animating') !== null,
+            undefined,
+            { polling: 'raf' },
+          );
+        }
+        await page.click(`.column[data-col="${column}"]`);
+        // Taken at once: the disc is on the board before anything else happens.
+        expect(await discCount(page, 'red')).toBe(turn + 1);
+        await expect.poll(() => discCount(page, 'yellow'), { timeout: 20_000 }).toBe(turn + 1);
+      }
+      expect(current?.errors).toEqual([]);
+      await context.close();
+      current = undefined;
+    }
+  });
+
+  it('keys pressed in quick succession each play, on a 12-wide board', async () => {
+    const { page } = await fresh({ reducedMotion: 'no-preference' });
+    await chooseMode(page, 'pvp');
+    await page.selectOption('#preset', 'custom');
+    await page.fill('#cw', '12');
+    await page.fill('#ch', '12');
+    await page.fill('#cn', '4');
+    await page.click('#custom button[type="submit"]');
+    await expect.poll(() => page.getAttribute('.board', 'data-variant')).toBe('12x12c4');
+    await page.locator('#board').focus();
+    for (const key of ['1', '6', '=', '-', '0']) await page.keyboard.press(key);
+    await settle(page);
+    const filled = await page
+      .locator('.cell:not([data-cell="empty"])')
+      .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-col')).sort());
+    expect(filled).toEqual(['1', '10', '11', '12', '6'].sort());
+  });
+});
+
 describe('keyboard and screen reader', () => {
   it('plays a whole game with the keyboard alone, announcing every move', async () => {
     const { page, screenshot } = await fresh();
