@@ -182,6 +182,41 @@ describe('every tap counts', () => {
     }
   });
 
+  it('a click or tap on a disc already in a column plays in that column', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '444');
+    const centre = async (selector: string): Promise<{ x: number; y: number }> => {
+      const box = await page.locator(selector).boundingBox();
+      if (!box) throw new Error(`${selector} is not on screen`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const bottom = await centre('.cell[data-col="4"][data-row="1"] .disc');
+    await page.mouse.click(bottom.x, bottom.y);
+    await expect.poll(() => discCount(page)).toBe(4);
+    expect(await page.getAttribute('.cell[data-col="4"][data-row="4"]', 'data-cell')).toBe(
+      'yellow',
+    );
+    await page.context().close();
+    current = undefined;
+
+    const phone = await fresh({ viewport: { width: 390, height: 844 }, hasTouch: true });
+    await chooseMode(phone.page, 'pvp');
+    await phone.page.selectOption('#preset', 'custom');
+    await phone.page.fill('#cw', '3');
+    await phone.page.fill('#ch', '3');
+    await phone.page.fill('#cn', '3');
+    await phone.page.click('#custom button[type="submit"]');
+    await play(phone.page, '2');
+    const box = await phone.page.locator('.cell[data-col="2"][data-row="1"] .disc').boundingBox();
+    if (!box) throw new Error('the disc is not on screen');
+    await phone.page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => discCount(phone.page)).toBe(2);
+    expect(await phone.page.getAttribute('.cell[data-col="2"][data-row="2"]', 'data-cell')).toBe(
+      'yellow',
+    );
+  });
+
   it('keys pressed in quick succession each play, on a 12-wide board', async () => {
     const { page } = await fresh({ reducedMotion: 'no-preference' });
     await chooseMode(page, 'pvp');

@@ -23,6 +23,8 @@ export interface PageOptions {
   readonly viewport?: { width: number; height: number };
   readonly reducedMotion?: 'reduce' | 'no-preference';
   readonly colorScheme?: 'light' | 'dark';
+  /** A touch screen (for `page.touchscreen.tap`). */
+  readonly hasTouch?: boolean;
   /** Reuse a context (same local storage) instead of a fresh one. */
   readonly context?: BrowserContext;
 }
@@ -150,6 +152,7 @@ export async function startHarness(): Promise<Harness> {
           viewport: options.viewport ?? { width: 1280, height: 900 },
           reducedMotion: options.reducedMotion ?? 'no-preference',
           colorScheme: options.colorScheme ?? 'light',
+          hasTouch: options.hasTouch ?? false,
         }));
       const page = await context.newPage();
       const errors: string[] = [];
