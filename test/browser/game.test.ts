@@ -135,10 +135,14 @@ describe('two players on one screen', () => {
     await chooseMode(page, 'pvp');
     await play(page, '1212121');
     expect(await statusText(page)).toMatch(/wins/i);
+    expect(await page.textContent('#score-a')).toBe('1');
     await page.getByRole('button', { name: 'Move 2: Yellow column 2' }).click();
     await settle(page);
     expect(await discCount(page)).toBe(2);
     expect(await statusText(page)).not.toMatch(/wins/i);
+    // Reviewing a game never changes the score: the win counted once, when the game ended.
+    expect(await page.textContent('#score-a')).toBe('1');
+    expect(await page.textContent('#round')).toBe('1');
     // The moves ahead stay listed (dimmed) and clickable.
     expect(await page.locator('#move-list li.ahead').count()).toBe(5);
     await expect
@@ -148,6 +152,17 @@ describe('two players on one screen', () => {
     await settle(page);
     expect(await discCount(page)).toBe(7);
     expect(await statusText(page)).toMatch(/wins/i);
+    expect(await page.textContent('#score-a')).toBe('1');
+    // Nor does undo: the first end is the game's result.
+    await page.click('#undo');
+    expect(await page.textContent('#score-a')).toBe('1');
+    // A draw the same way, on the small board.
+    await page.selectOption('#preset', '5x4c3');
+    await play(page, '11112222533334444555');
+    expect(await page.textContent('#score-draws')).toBe('1');
+    await page.getByRole('button', { name: 'Move 3: Red column 1' }).click();
+    await settle(page);
+    expect(await page.textContent('#score-draws')).toBe('1');
   });
 });
 
