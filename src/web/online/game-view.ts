@@ -42,7 +42,12 @@ export function gameView(
   const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const players = ([1, 2] as const).map((side) => {
     const name = h('span', { class: 'online-name' });
-    const clock = h('span', { class: 'online-clock', 'aria-label': `${COLOUR[side]} clock` });
+    const clock = h('span', {
+      class: 'online-clock',
+      // A named timer (a plain span may not carry a name); its role keeps it from chattering.
+      role: 'timer',
+      'aria-label': `${COLOUR[side]} clock`,
+    });
     const presence = h('span', { class: 'online-presence' });
     const row = h(
       'div',
