@@ -252,6 +252,48 @@ describe('every tap counts', () => {
 });
 
 describe('keyboard and screen reader', () => {
+  it('announces a jump in the move list, ties the Load error to its box, skips full columns', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await play(page, '1212121');
+    await expect.poll(() => page.textContent('#announcer')).toContain('wins');
+    await page.getByRole('button', { name: 'Move 3: Red column 1' }).click();
+    await expect
+      .poll(() => page.textContent('#announcer'))
+      .toBe('Move 3 of 7: Red in column 1. Yellow (Player 2) to move.');
+
+    await page.fill('#paste-input', '44x');
+    await page.click('#paste button[type="submit"]');
+    const described = await page.getAttribute('#paste-input', 'aria-describedby');
+    expect(await page.textContent(`#${described ?? 'none'}`)).toContain('not a column');
+
+    // Filling column 1 from the keyboard: the cursor moves off it, and arrows pass over it.
+    await page.click('#new');
+    await page.locator('.column[tabindex="0"]').focus();
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('1');
+      await settle(page);
+    }
+    const focused = (): Promise<string | null> =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-col') ?? null);
+    await expect.poll(focused).toBe('2');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe('7');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('2');
+  });
+
+  it('says "The computer drops" for the computer’s move', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'cpu');
+    await page.selectOption('#level', 'beginner');
+    await page.click('.column[data-col="4"]');
+    await expect
+      .poll(() => page.textContent('#announcer'), { timeout: 20_000 })
+      .toMatch(/^The computer drops in column \d, row \d\.$/);
+  });
+
   it('plays a whole game with the keyboard alone, announcing every move', async () => {
     const { page, screenshot } = await fresh();
     await page.keyboard.press('Tab'); // skip link

@@ -66,7 +66,13 @@ describe('online play in the browser', () => {
       .poll(() => red.page.textContent('.online-player.p2 .online-presence'))
       .toBe('online');
 
+    // The live region speaks for the online game, never the local game's last words.
+    await expect.poll(() => yellow.page.textContent('#announcer')).toBe("Opponent's turn.");
+    await expect.poll(() => watcher.page.textContent('#announcer')).toBe('Red to move (watching).');
     await drop(red.page, 1, 1, [yellow.page, watcher.page]);
+    await expect
+      .poll(() => yellow.page.textContent('#announcer'))
+      .toBe('Red drops in column 1. Your turn.');
     await drop(yellow.page, 2, 2, [red.page, watcher.page]);
     await drop(red.page, 1, 3, [yellow.page, watcher.page]);
     await watcher.screenshot('online-watching');

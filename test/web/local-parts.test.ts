@@ -114,6 +114,26 @@ describe('settings', () => {
 });
 
 describe('announcements', () => {
+  it('say a jump in the move list, and who dropped against the computer', () => {
+    const won = run(start('pvp'), ...drops('1212121'));
+    const back = run(won, { type: 'goto', ply: 3 });
+    expect(changeAnnouncement(won, back, { type: 'goto', ply: 3 })).toBe(
+      'Move 3 of 7: Red in column 1. Yellow (Player 2) to move.',
+    );
+    const start0 = run(won, { type: 'goto', ply: 0 });
+    expect(changeAnnouncement(won, start0, { type: 'goto', ply: 0 })).toBe(
+      'Start of the game, 7 moves ahead. Red (Player 1) to move.',
+    );
+    const cpu = run(start('cpu'), ...drops('4'));
+    const answered = run(cpu, { type: 'computer', column: 2, ply: 1 });
+    expect(changeAnnouncement(cpu, answered, { type: 'computer', column: 2, ply: 1 })).toBe(
+      'The computer drops in column 3, row 1.',
+    );
+    expect(changeAnnouncement(start('cpu'), cpu, { type: 'drop', column: 3 })).toBe(
+      'You drop in column 4, row 1.',
+    );
+  });
+
   it('say each move, undo, redo, new round and load', () => {
     const before = start('pvp');
     const after = run(before, ...drops('4'));

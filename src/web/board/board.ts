@@ -314,9 +314,38 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     renderCells(position);
     renderColumns(next);
     renderPreview();
+    leaveFullColumn();
     if (animate) {
       const column = position.moves[position.moves.length - 1]!;
       await animateDrop(column, position.columnHeight(column) - 1);
+    }
+  }
+
+  const isFull = (column: number): boolean =>
+    state !== undefined && state.position.columnHeight(column) >= height;
+
+  /** The nearest column from `from` (then stepping by `step`) that still takes a disc. */
+  function openColumn(from: number, step: number): number {
+    for (let i = 0; i < width; i++) {
+      const column = (((from + i * step) % width) + width) % width;
+      if (!isFull(column)) return column;
+    }
+    return from;
+  }
+
+  /** The keyboard cursor never rests on a full column (nothing to do there) while play goes on. */
+  function leaveFullColumn(): void {
+    if (!state || state.position.isOver || !isFull(selected)) return;
+    const focused = document.activeElement === columns[selected];
+    const right = openColumn(selected, 1);
+    const left = openColumn(selected, -1);
+    const next =
+      (right - selected + width) % width <= (selected - left + width) % width ? right : left;
+    if (focused) {
+      select(next);
+    } else {
+      selected = next;
+      updateTabStops();
     }
   }
 
@@ -355,7 +384,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       return selected;
     },
     moveSelection(delta: number) {
-      select(selected + delta);
+      select(openColumn(selected + delta, delta < 0 ? -1 : 1));
     },
     select,
     get animating() {

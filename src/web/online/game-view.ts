@@ -2,7 +2,7 @@ import { Position, parseVariant, type Player } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
 import { keyCommand } from '../ui/keyboard.js';
 import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
-import { copyText, h } from './dom.js';
+import { announce, copyText, h } from './dom.js';
 import { COLOUR, formatClock, sideName, statusLine } from './format.js';
 import type { View } from './lobby.js';
 import { routeHash, routeLink } from './routes.js';
@@ -157,10 +157,19 @@ export function gameView(
         interactive: seat !== null && next.status === 'playing' && next.turn === seat,
       });
     }
-    statusText.textContent =
+    const line =
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
         : statusLine(next, seat);
+    const moved = previous !== undefined && next.moves.length === previous.moves.length + 1;
+    if (line !== statusText.textContent || moved) {
+      const last = next.moves[next.moves.length - 1];
+      const mover: Player = next.moves.length % 2 === 1 ? 1 : 2;
+      const move =
+        moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
+      announce(`${move}${line}.`);
+    }
+    statusText.textContent = line;
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {

@@ -1,5 +1,6 @@
 import './online.css';
 import { OnlineApi, OnlineClient } from './client.js';
+import { announce } from './dom.js';
 import { gameView } from './game-view.js';
 import { lobbyView, type View } from './lobby.js';
 import { replayView } from './replay-view.js';
@@ -38,6 +39,8 @@ function route(): void {
   else link?.removeAttribute('aria-current');
   view?.dispose();
   view = undefined;
+  // What the live region last said belonged to the page being left.
+  announce('');
   if (!next) {
     host.hidden = true;
     host.replaceChildren();

@@ -70,9 +70,11 @@ export function moveAnnouncement(state: GameState): string {
   const player = turnAt(ply - 1);
   const row = position.columnHeight(column);
   const who =
-    state.settings.mode === 'cpu' && player === state.aPlays
-      ? 'You drop'
-      : `${COLOUR[player]} drops`;
+    state.settings.mode !== 'cpu'
+      ? `${COLOUR[player]} drops`
+      : player === state.aPlays
+        ? 'You drop'
+        : 'The computer drops';
   const move = `${who} in column ${column + 1}, row ${row}.`;
   return position.isOver ? `${move} ${statusText(state, false)}` : move;
 }
@@ -108,6 +110,18 @@ export function newGameText(state: GameState, round: number): string {
   return `Round ${round}. ${red} plays Red and moves first.`;
 }
 
+/** "Move 3 of 7: Red in column 1. Yellow (Player 2) to move." after a jump in the move list. */
+function jumpAnnouncement(state: GameState): string {
+  const ply = state.moves.length;
+  const total = ply + state.redo.length;
+  const column = state.moves[ply - 1];
+  const where =
+    column === undefined
+      ? `Start of the game, ${total} ${total === 1 ? 'move' : 'moves'} ahead.`
+      : `Move ${ply} of ${total}: ${COLOUR[turnAt(ply - 1)]} in column ${column + 1}.`;
+  return `${where} ${statusText(state, false)}`;
+}
+
 /** What the live region says after `action` took `before` to `after`, or null for nothing. */
 export function changeAnnouncement(
   before: GameState,
@@ -118,6 +132,7 @@ export function changeAnnouncement(
   if ((action.type === 'drop' || action.type === 'computer') && added) {
     return moveAnnouncement(after);
   }
+  if (action.type === 'goto') return jumpAnnouncement(after);
   if (action.type === 'undo' || action.type === 'redo') {
     const n = Math.abs(after.moves.length - before.moves.length);
     const verb = action.type === 'undo' ? 'Took back' : 'Replayed';
