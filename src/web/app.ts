@@ -132,14 +132,14 @@ export function startApp(): void {
 
   listenForKeys(host, board, humanDrop);
 
-  // A game in the link wins over the stored one (unless it is the same game), then leaves the
-  // address bar so a reload does not throw away moves played since. Other fragments (online
-  // play's routes) are left alone.
+  // A game in the link wins over the stored one (unless it is the same game); the address then
+  // follows the game (see sharing.ts), so a reload never throws away moves played since. Other
+  // fragments (online play's routes) are left alone.
   function takeSharedGame(live: boolean): void {
     const step = sharedGameStep(location.hash, state);
     if (step.kind === 'none') return;
-    history.replaceState(null, '', location.href.replace(/#.*$/, ''));
     if (step.kind === 'broken') {
+      history.replaceState(null, '', location.href.replace(/#.*$/, ''));
       talk.notice(`That link holds no valid game: ${step.message}.`);
     } else if (step.kind === 'load') {
       if (live) {

@@ -434,6 +434,13 @@ describe('links, storage and layout', () => {
       'yellow',
     );
     expect(await discCount(other.page)).toBe(4);
+    // The address stays shareable: it keeps the game, and follows it as it goes on.
+    expect(new URL(other.page.url()).hash).toBe('#g=7x7c5:4453&m=pvp');
+    await play(other.page, '1');
+    expect(new URL(other.page.url()).hash).toBe('#g=7x7c5:44531&m=pvp');
+    await other.page.reload();
+    await other.page.locator('.board .column').first().waitFor();
+    expect(await discCount(other.page)).toBe(5);
     // The same link typed into an open tab (only the fragment changes) loads it too.
     await page.click('#new');
     await page.evaluate((hash) => {

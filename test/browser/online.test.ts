@@ -111,6 +111,47 @@ describe('online play in the browser', () => {
     for (const p of [red, yellow, watcher]) expect(p.errors).toEqual([]);
   });
 
+  it('resigns through an in-page dialog; the replay names the board; offline, the lobby says so', async () => {
+    const red = await device('#online');
+    await red.page.locator('#online-friend-clock').waitFor();
+    await red.page.selectOption('#online-friend-board', '5x4c3');
+    await red.page.selectOption('#online-friend-side', '1');
+    await red.page.click('text=Create game link');
+    await red.page.locator('#online-link').waitFor();
+    const link = await red.page.inputValue('#online-link');
+    const yellow = await device(link.slice(link.indexOf('#')));
+    await expect.poll(() => status(yellow.page), { timeout: 15_000 }).toBe("Opponent's turn");
+    // No browser confirm(): one would block this page and fail the test.
+    red.page.on('dialog', (dialog) => {
+      throw new Error(`unexpected browser dialog: ${dialog.message()}`);
+    });
+    await red.page.click('#online-resign');
+    const dialog = red.page.getByRole('dialog', { name: /Resign this game/ });
+    expect(await dialog.isVisible()).toBe(true);
+    await red.page.keyboard.press('Escape'); // cancel: still playing
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await status(red.page)).toBe('Your turn');
+    await red.page.click('#online-resign');
+    await dialog.getByRole('button', { name: 'Resign' }).click();
+    await expect.poll(() => status(yellow.page)).toBe('You win: Red resigned');
+
+    await red.page.click('text=Replay this game');
+    await expect
+      .poll(() => red.page.textContent('.online-replay .status'), { timeout: 15_000 })
+      .toBe('5×4, connect 3 · Yellow wins: Red resigned');
+
+    await red.page.goto(`${harness.url}#online`);
+    await red.page.locator('#online-friend-clock').waitFor();
+    expect(await red.page.locator('#online-offline').isVisible()).toBe(false);
+    await red.context.setOffline(true);
+    await expect.poll(() => red.page.locator('#online-offline').isVisible()).toBe(true);
+    expect(await red.page.textContent('#online-offline')).toContain('needs a connection');
+    expect(await red.page.locator('text=Create game link').isDisabled()).toBe(true);
+    await red.context.setOffline(false);
+    await expect.poll(() => red.page.locator('#online-offline').isVisible()).toBe(false);
+    for (const p of [red, yellow]) expect(p.errors).toEqual([]);
+  });
+
   it('quick match pairs two waiting players', async () => {
     const a = await device('#online');
     const b = await device('#online');

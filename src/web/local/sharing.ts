@@ -77,7 +77,13 @@ export function createSharing(host: Host): Sharing {
 
   return {
     render(state) {
-      el.share.value = shareUrl(location.href, state);
+      const url = shareUrl(location.href, state);
+      el.share.value = url;
+      // An address that holds a game keeps holding this one, so it can be copied or bookmarked
+      // at any time (replaceState: no history entry per move, no hashchange).
+      if (parseShareFragment(location.hash) && location.href !== url) {
+        history.replaceState(null, '', url);
+      }
     },
   };
 }

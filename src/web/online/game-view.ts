@@ -231,8 +231,26 @@ export function gameView(
       notice.textContent = ERROR_TEXT[e.code] ?? e.message;
     }),
   ];
+  // An in-page modal dialog (focus moves into it, Escape cancels, focus returns to Resign),
+  // not the browser's confirm(), which some browsers suppress and no style can reach.
+  const confirmResign = h(
+    'dialog',
+    { class: 'confirm', id: 'online-resign-dialog', 'aria-labelledby': 'online-resign-title' },
+    h('p', { id: 'online-resign-title' }, 'Resign this game? Your opponent wins.'),
+    h(
+      'form',
+      { method: 'dialog', class: 'row-buttons' },
+      h('button', { value: 'resign', class: 'primary' }, 'Resign'),
+      h('button', { value: 'cancel', autofocus: true }, 'Keep playing'),
+    ),
+  );
+  element.append(confirmResign);
   resign.addEventListener('click', () => {
-    if (confirm('Resign this game?')) void client.resign();
+    confirmResign.returnValue = '';
+    confirmResign.showModal();
+  });
+  confirmResign.addEventListener('close', () => {
+    if (confirmResign.returnValue === 'resign') void client.resign();
   });
   rematch.addEventListener('click', () => {
     void client.rematch();
