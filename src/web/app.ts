@@ -120,6 +120,7 @@ export function startApp(): void {
   async function render(): Promise<void> {
     const token = ++renderToken;
     analyst.update(state);
+    computer.prepare(state);
     renderStatus(state, computer.thinking);
     controls.render(state);
     settings.render(state);

@@ -394,6 +394,15 @@ describe('against the computer', () => {
     expect(await page.locator('#status.thinking').count()).toBe(0);
   });
 
+  it('fetches the opening book as soon as Perfect is chosen, before the first move', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'cpu');
+    const book = page.waitForRequest((request) => /\/7x6[^/]*\.book$/.test(request.url()));
+    await page.selectOption('#level', 'perfect');
+    await book;
+    expect(await discCount(page)).toBe(0);
+  });
+
   it('watches two computers play', async () => {
     const { page } = await fresh();
     await chooseMode(page, 'watch');

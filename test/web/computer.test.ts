@@ -102,6 +102,24 @@ describe('the computer player', () => {
     expect(computer.think(cpu())).toBe(true);
   });
 
+  it('fetches the opening book as soon as Perfect is to play a classic game, once', () => {
+    const { search, computer } = setup();
+    const perfect = (patch: Partial<GameState['settings']>): GameState =>
+      reduce(cpu(), { type: 'settings', patch }, env).state;
+    computer.prepare(perfect({ level: 'strong' }));
+    expect(search.prepared).toEqual([]);
+    computer.prepare(perfect({ level: 'perfect' }));
+    computer.prepare(perfect({ level: 'perfect' }));
+    expect(search.prepared).toHaveLength(1);
+    computer.prepare(perfect({ mode: 'watch', watchLevels: ['casual', 'perfect'] }));
+    expect(search.prepared).toHaveLength(1); // same board, already fetched
+    // A search cancelled mid-way takes its worker, and the book in it, along.
+    computer.think(perfect({ level: 'perfect' }));
+    computer.stop();
+    computer.prepare(perfect({ level: 'perfect' }));
+    expect(search.prepared).toHaveLength(2);
+  });
+
   it('a new move or a change of level makes a search stale; hints do not', () => {
     const before = cpu();
     const hinted = reduce(before, { type: 'settings', patch: { hints: true } }, env).state;

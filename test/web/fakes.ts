@@ -1,4 +1,4 @@
-import type { Reply } from '../../src/web/worker/protocol.js';
+import type { GameRef, Reply } from '../../src/web/worker/protocol.js';
 import type { Search, SearchRequest } from '../../src/web/worker/client.js';
 import type { Clock } from '../../src/web/local/clock.js';
 
@@ -17,6 +17,11 @@ export class FakeSearch implements Search {
 
   cancel(): void {
     this.cancels++;
+  }
+
+  readonly prepared: GameRef[] = [];
+  prepare(game: GameRef): void {
+    this.prepared.push(game);
   }
 
   /** Delivers `reply` to the handler of request `index` (default: the latest). */

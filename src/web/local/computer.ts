@@ -39,6 +39,7 @@ export class ComputerPlayer {
   private generation = 0;
   private running = false;
   private cancelWait: (() => void) | undefined;
+  private prepared: string | undefined;
 
   constructor(
     private readonly search: Search,
@@ -90,7 +91,23 @@ export class ComputerPlayer {
     return true;
   }
 
+  /**
+   * Fetches the opening book as soon as Perfect is to play a classic game (chosen, or restored
+   * from storage), so its first moves do not wait for the download.
+   */
+  prepare(state: GameState): void {
+    const { mode, level, watchLevels } = state.settings;
+    const levels = mode === 'cpu' ? [level] : mode === 'watch' ? watchLevels : [];
+    if (!levels.includes('perfect')) return;
+    const key = `${state.settings.variant.width}x${state.settings.variant.height}c${state.settings.variant.connect}`;
+    if (this.prepared === key) return;
+    this.prepared = key;
+    this.search.prepare(gameRef(state));
+  }
+
   stop(): void {
+    // A running search's worker is terminated, and what it had fetched goes with it.
+    if (this.running) this.prepared = undefined;
     this.generation++;
     this.cancelWait?.();
     this.cancelWait = undefined;

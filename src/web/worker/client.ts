@@ -1,4 +1,4 @@
-import type { Reply, Request } from './protocol.js';
+import type { GameRef, Reply, Request } from './protocol.js';
 
 /** A request without its id: the client numbers them. */
 export type SearchRequest<T = Request> = T extends unknown ? Omit<T, 'id'> : never;
@@ -9,6 +9,8 @@ export interface Search {
   run(request: SearchRequest, onReply: (reply: Reply) => void): void;
   /** Stops the running search; its late replies, if any, are never delivered. */
   cancel(): void;
+  /** Gets ready for searches of `game` (the opening book) before one is asked for. */
+  prepare(game: GameRef): void;
 }
 
 /** The slice of `Worker` the client uses, so tests can hand it a fake. */
@@ -53,6 +55,12 @@ export class SearchClient implements Search {
     this.worker = undefined;
     this.busy = false;
     this.onReply = undefined;
+  }
+
+  prepare(game: GameRef): void {
+    // Sent to the idle (or running) worker; a search cancelled later takes it along, and the
+    // next worker's fetch is then answered from the HTTP cache.
+    this.ensureWorker().postMessage({ id: 0, type: 'prepare', game });
   }
 
   get running(): boolean {

@@ -153,8 +153,17 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   });
 }
 
+function prepare(game: GameRef): void {
+  const variant = createVariant(game);
+  if (variant.ok && isClassic(variant.value)) void openingBook();
+}
+
 scope.addEventListener('message', (event: MessageEvent<Request>) => {
   const request = event.data;
+  if (request.type === 'prepare') {
+    prepare(request.game);
+    return;
+  }
   const work = request.type === 'move' ? move(request) : analyzeGame(request);
   work.catch((error: unknown) => {
     post({
