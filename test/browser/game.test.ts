@@ -428,6 +428,29 @@ describe('analysis', () => {
   });
 });
 
+describe('analysis off the solver’s boards', () => {
+  it('shows the column the search prefers and how far the others trail, as estimates', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'analysis');
+    await page.selectOption('#preset', '9x7c4');
+    await play(page, '5');
+    const hints = (): Promise<string[]> =>
+      page.locator('.hint-row .hint').evaluateAll((all) => all.map((h) => h.textContent));
+    await expect
+      .poll(async () => (await hints()).some((h) => h.startsWith('~')), { timeout: 30_000 })
+      .toBe(true);
+    const shown = await hints();
+    expect(shown.filter((h) => h === '~★').length).toBeGreaterThanOrEqual(1);
+    expect(shown.every((h) => /^~(★|−\d+)$/.test(h))).toBe(true);
+    expect(new Set(shown).size).toBeGreaterThan(1);
+    const best = shown.indexOf('~★') + 1;
+    expect(await page.getAttribute(`.column[data-col="${best}"]`, 'aria-label')).toContain(
+      'the search’s choice (estimate, not exact)',
+    );
+    expect(await page.textContent('#hint-note')).toContain('★ = the search’s choice');
+  });
+});
+
 describe('links, storage and layout', () => {
   it('a share link restores the exact position in a fresh page', async () => {
     const { page } = await fresh();

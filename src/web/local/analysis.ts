@@ -108,7 +108,12 @@ export class Analyst {
     const side = COLOUR[positionOf(state).turn];
     const set = this.hintsFor(state);
     if (!set || set.list.length === 0) return `Analysing for ${side}…`;
-    if (!set.exact) return `Estimates for ${side} (~): this board is too big to solve exactly.`;
+    if (!set.exact) {
+      return (
+        `Estimates for ${side} (~): this board is too big to solve exactly. ` +
+        '★ = the search’s choice; ~−3 = 3 points below it, on a scale to 10 for the worst column.'
+      );
+    }
     const guessed = set.list.some((h) => h.kind === 'estimate' || h.kind === 'unknown');
     return (
       `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5` +
