@@ -1,5 +1,12 @@
 import { createBoard } from './board/board.js';
-import { controllerOf, positionOf, reduce, type Action, type Env } from './state/game.js';
+import {
+  computerToMove,
+  controllerOf,
+  positionOf,
+  reduce,
+  type Action,
+  type Env,
+} from './state/game.js';
 import { changeAnnouncement, problemText, statusText } from './state/text.js';
 import type { GameState } from './state/types.js';
 import { Analyst } from './local/analysis.js';
@@ -14,6 +21,7 @@ import { createSharing, sharedGameStep } from './local/sharing.js';
 import { renderStatus } from './local/status.js';
 import { createStore } from './local/storage.js';
 import { createTalk } from './local/talk.js';
+import { createWatchControls } from './local/watch.js';
 import { SearchClient } from './worker/client.js';
 
 /**
@@ -87,6 +95,10 @@ export function startApp(): void {
   });
   const settings = createSettings(host);
   const sharing = createSharing(host);
+  const watch = createWatchControls((stop) => {
+    if (stop) computer.stop();
+    void render();
+  });
 
   // Input is never dropped for an animation: the board lands a falling disc at once.
   function humanDrop(column: number): void {
@@ -126,9 +138,16 @@ export function startApp(): void {
     settings.render(state);
     sharing.render(state);
     renderHintNote();
+    watch.render(state, computer.thinking);
     await renderBoard();
     if (token !== renderToken) return;
-    if (computer.think(state)) renderStatus(state, computer.thinking);
+    if (!computerToMove(state) || computer.thinking) return;
+    const watching = state.settings.mode === 'watch';
+    if (watching && !watch.state.mayMove()) return;
+    if (computer.think(state, watching ? watch.state.delayMs : undefined)) {
+      renderStatus(state, computer.thinking);
+      watch.render(state, computer.thinking);
+    }
   }
 
   listenForKeys(host, board, humanDrop);

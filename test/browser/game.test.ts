@@ -403,10 +403,34 @@ describe('against the computer', () => {
     expect(await discCount(page)).toBe(0);
   });
 
-  it('watches two computers play', async () => {
+  it('watches two computers play, with pause, step and speed instead of undo and hints', async () => {
     const { page } = await fresh();
     await chooseMode(page, 'watch');
+    for (const id of ['#undo', '#redo', '#hints']) {
+      expect(await page.locator(id).isVisible(), id).toBe(false);
+    }
+    expect(await page.locator('#step').isDisabled()).toBe(true);
+    await page.selectOption('#speed', 'fast');
     await expect.poll(() => discCount(page), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await page.click('#pause');
+    expect(await page.textContent('#pause')).toBe('Play');
+    // Paused: the move being searched is dropped, and no other starts.
+    await expect.poll(() => page.locator('#status.thinking').count()).toBe(0);
+    const paused = await discCount(page);
+    // Step: exactly one move, then paused again.
+    await page.click('#step');
+    await expect.poll(() => discCount(page), { timeout: 20_000 }).toBe(paused + 1);
+    await expect.poll(() => page.locator('#step').isDisabled()).toBe(false);
+    expect(await page.locator('#status.thinking').count()).toBe(0);
+    await page.click('#step');
+    await expect.poll(() => discCount(page), { timeout: 20_000 }).toBe(paused + 2);
+    await page.click('#pause');
+    expect(await page.textContent('#pause')).toBe('Pause');
+    await expect.poll(() => discCount(page), { timeout: 20_000 }).toBeGreaterThan(paused + 2);
+    // Back to a game of one's own: the usual buttons return.
+    await chooseMode(page, 'pvp');
+    expect(await page.locator('#undo').isVisible()).toBe(true);
+    expect(await page.locator('#pause').isVisible()).toBe(false);
   });
 });
 

@@ -30,7 +30,7 @@ describe('hints', () => {
     expect(hintsWanted(start('analysis', false))).toBe(true);
     expect(hintsWanted(start('pvp', false))).toBe(false);
     expect(hintsWanted(start('pvp'))).toBe(true);
-    expect(hintsWanted(start('watch'))).toBe(true);
+    expect(hintsWanted(start('watch'))).toBe(false);
     const cpuTurn = run(start('cpu'), drop(3));
     expect(hintsWanted(cpuTurn)).toBe(false);
   });

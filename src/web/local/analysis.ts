@@ -13,16 +13,22 @@ export interface HintSet {
   readonly exact: boolean;
 }
 
-/** Whether the side to move gets hints now (always in analysis; never for the computer). */
+/**
+ * Whether the side to move gets hints now: always in analysis; never for the computer, nor
+ * while watching (a viewer's controls are pause, step and speed).
+ */
 export function hintsWanted(state: GameState): boolean {
   if (state.settings.mode === 'analysis') return true;
-  if (!state.settings.hints) return false;
+  if (!hintsOn(state)) return false;
   const position = positionOf(state);
   return state.settings.mode !== 'cpu' || controllerOf(state, position.turn) === 'human';
 }
 
-const hintsOn = (state: GameState): boolean =>
-  state.settings.mode === 'analysis' || state.settings.hints;
+function hintsOn(state: GameState): boolean {
+  return (
+    state.settings.mode === 'analysis' || (state.settings.hints && state.settings.mode !== 'watch')
+  );
+}
 
 const cacheKey = (state: GameState): string => {
   const { width, height, connect } = state.settings.variant;

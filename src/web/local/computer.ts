@@ -53,14 +53,16 @@ export class ComputerPlayer {
     return this.running;
   }
 
-  /** Starts thinking if the computer is to move and is not already; returns whether it started. */
-  think(state: GameState): boolean {
+  /**
+   * Starts thinking if the computer is to move and is not already; returns whether it started.
+   * `minimum` is the least time before the move is handed over (default: the mode's).
+   */
+  think(state: GameState, minimum = MIN_THINK_MS[state.settings.mode]): boolean {
     if (this.running || !computerToMove(state)) return false;
     const position = positionOf(state);
     const level = levelOf(state, position.turn) ?? 'intermediate';
     const ply = state.moves.length;
     const started = this.clock.now();
-    const minimum = MIN_THINK_MS[state.settings.mode];
     const generation = ++this.generation;
     this.running = true;
     this.search.run(

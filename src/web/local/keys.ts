@@ -29,7 +29,7 @@ export function listenForKeys(host: Host, board: BoardApi, drop: (column: number
         host.dispatch({ type: 'newGame' });
         return;
       case 'hints':
-        if (state.settings.mode !== 'analysis') {
+        if (state.settings.mode !== 'analysis' && state.settings.mode !== 'watch') {
           host.dispatch({ type: 'settings', patch: { hints: !state.settings.hints } });
           host.talk.announce(host.state().settings.hints ? 'Hints on.' : 'Hints off.');
         }
