@@ -568,6 +568,51 @@ describe('links, storage and layout', () => {
     }
   });
 
+  it('keeps "vs computer" on one line at 320 px, and all of the game on a landscape phone', async () => {
+    const narrow = await fresh({ viewport: { width: 320, height: 568 } });
+    const lines = await narrow.page.evaluate(() => {
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#modes [data-mode="cpu"]')!);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+    await narrow.context.close();
+    current = undefined;
+
+    const { page } = await fresh({ viewport: { width: 740, height: 360 } });
+    await chooseMode(page, 'cpu');
+    await page.evaluate(() => {
+      window.scrollTo(0, 0);
+    });
+    for (const selector of ['.board .frame', '#status', '.actions', '#score-a', '#score-b']) {
+      const box = await page.locator(selector).boundingBox();
+      expect(box, selector).not.toBeNull();
+      if (!box) continue;
+      expect(box.y, selector).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, selector).toBeLessThanOrEqual(360);
+      expect(box.x + box.width, selector).toBeLessThanOrEqual(740);
+    }
+    await noHorizontalScroll(page);
+  });
+
+  it('shows whole rows of the move list, never half of one', async () => {
+    const { page } = await fresh();
+    await chooseMode(page, 'pvp');
+    await page.fill('#paste-input', '5212673174254533421651313216');
+    await page.click('#paste button[type="submit"]');
+    await expect.poll(() => discCount(page)).toBe(28);
+    const rows = await page.evaluate(() => {
+      const list = document.querySelector('#move-list')!;
+      const items = Array.from(list.querySelectorAll('li'));
+      const tops = [...new Set(items.map((li) => li.offsetTop))];
+      const height = items[0]!.offsetHeight;
+      const gap = tops.length > 1 ? tops[1]! - tops[0]! - height : 0;
+      return { visible: (list.clientHeight + gap) / (height + gap), rows: tops.length };
+    });
+    expect(rows.rows).toBeGreaterThan(3);
+    expect(rows.visible).toBeCloseTo(3, 1);
+  });
+
   it('works offline after the first visit (service worker), computer included', async () => {
     const { page, context } = await fresh();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
