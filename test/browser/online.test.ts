@@ -69,6 +69,17 @@ describe('online play in the browser', () => {
     // The live region speaks for the online game, never the local game's last words.
     await expect.poll(() => yellow.page.textContent('#announcer')).toBe("Opponent's turn.");
     await expect.poll(() => watcher.page.textContent('#announcer')).toBe('Red to move (watching).');
+    // On a 360 px phone the two players' rows line up: same left edge, width and name column.
+    await yellow.page.setViewportSize({ width: 360, height: 740 });
+    const boxes = await yellow.page
+      .locator('.online-player, .online-player .online-name')
+      .evaluateAll((all) => all.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const [rowA, nameA, rowB, nameB] = boxes;
+    expect(rowA?.x).toBeCloseTo(rowB?.x ?? NaN, 0);
+    expect(rowA?.width).toBeCloseTo(rowB?.width ?? NaN, 0);
+    expect(nameA?.x).toBeCloseTo(nameB?.x ?? NaN, 0);
+    expect((rowA?.x ?? -1) >= 0 && (rowA?.right ?? 999) <= 360).toBe(true);
+    await yellow.page.setViewportSize({ width: 1280, height: 900 });
     await drop(red.page, 1, 1, [yellow.page, watcher.page]);
     await expect
       .poll(() => yellow.page.textContent('#announcer'))
