@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -24,6 +24,8 @@ export interface PageOptions {
   readonly viewport?: { width: number; height: number };
   readonly reducedMotion?: 'reduce' | 'no-preference';
   readonly colorScheme?: 'light' | 'dark';
+  /** A touch screen (for `page.touchscreen.tap`). */
+  readonly hasTouch?: boolean;
   /** Reuse a context (same local storage) instead of a fresh one. */
   readonly context?: BrowserContext;
 }
@@ -37,64 +39,112 @@ export interface TestPage {
 }
 
 /** A throwaway SQLite file, and none of the developer's own database or Redis settings. */
-function serverEnv(): NodeJS.ProcessEnv {
+function serverEnv(databasePath: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
-    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'c4-browser-')), 'c4.sqlite'),
+    DATABASE_PATH: databasePath,
   };
   delete env['DATABASE_URL'];
   delete env['REDIS_URL'];
   return env;
 }
 
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  return new Promise((resolveStart, reject) => {
-    const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-      env: serverEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+interface Server {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Kills `child` and waits for it to be gone (at once if it already is). */
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => {
+      done();
     });
+    child.kill('SIGKILL');
+  });
+}
+
+/**
+ * The server on a free port. It is stopped on every path out: when it fails to start, when the
+ * caller stops it, and when this test process exits without reaching either (a crash, a timeout).
+ */
+function startServer(): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'c4-browser-'));
+  const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
+    env: serverEnv(join(dataDir, 'c4.sqlite')),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const killOnExit = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', killOnExit);
+  const stop = async (): Promise<void> => {
+    await stopChild(child);
+    process.removeListener('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolveStart, reject) => {
     let output = '';
+    const fail = (message: string): void => {
+      clearTimeout(timer);
+      void stop().then(() => {
+        reject(new Error(`${message}: ${output}`));
+      });
+    };
     const timer = setTimeout(() => {
-      reject(new Error(`server did not start: ${output}`));
+      fail('server did not start within 20 s');
     }, 20_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /https?:\/\/[^\s"']+/.exec(output);
       if (match) {
         clearTimeout(timer);
-        resolveStart({ url: match[0].endsWith('/') ? match[0] : `${match[0]}/`, child });
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
+        resolveStart({ url: match[0].endsWith('/') ? match[0] : `${match[0]}/`, stop });
       }
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${String(code)}: ${output}`));
+    child.once('exit', (code) => {
+      fail(`server exited with ${String(code)}`);
+    });
+    child.once('error', (error) => {
+      fail(`server could not be started (${error.message})`);
     });
   });
 }
 
 export async function startHarness(): Promise<Harness> {
   mkdirSync(ARTEFACTS, { recursive: true });
-  const { url, child } = await startServer();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    // Playwright gives every launch a fresh temporary --user-data-dir (it refuses the flag).
-  });
+  const server = await startServer();
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+      // Playwright gives every launch a fresh temporary --user-data-dir (it refuses the flag),
+      // and kills the browser when this process exits.
+    });
+  } catch (error) {
+    // No browser, no suite: the server started for it must not outlive this failure.
+    await server.stop();
+    throw error;
+  }
   return {
-    url,
+    url: server.url,
     browser,
     async newPage(options = {}) {
       const context =
@@ -103,6 +153,7 @@ export async function startHarness(): Promise<Harness> {
           viewport: options.viewport ?? { width: 1280, height: 900 },
           reducedMotion: options.reducedMotion ?? 'no-preference',
           colorScheme: options.colorScheme ?? 'light',
+          hasTouch: options.hasTouch ?? false,
         }));
       const page = await context.newPage();
       const errors: string[] = [];
@@ -120,8 +171,11 @@ export async function startHarness(): Promise<Harness> {
       };
     },
     async close() {
-      await browser.close();
-      child.kill('SIGTERM');
+      try {
+        await browser.close();
+      } finally {
+        await server.stop();
+      }
     },
   };
 }

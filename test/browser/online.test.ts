@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const p of pages) await p.context.close();
-  await harness.close();
+  // Unset when startHarness failed; it has then stopped what it had started.
+  await (harness as Harness | undefined)?.close();
 });
 
 async function device(hash = ''): Promise<TestPage> {
@@ -65,7 +66,24 @@ describe('online play in the browser', () => {
       .poll(() => red.page.textContent('.online-player.p2 .online-presence'))
       .toBe('online');
 
+    // The live region speaks for the online game, never the local game's last words.
+    await expect.poll(() => yellow.page.textContent('#announcer')).toBe("Opponent's turn.");
+    await expect.poll(() => watcher.page.textContent('#announcer')).toBe('Red to move (watching).');
+    // On a 360 px phone the two players' rows line up: same left edge, width and name column.
+    await yellow.page.setViewportSize({ width: 360, height: 740 });
+    const boxes = await yellow.page
+      .locator('.online-player, .online-player .online-name')
+      .evaluateAll((all) => all.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const [rowA, nameA, rowB, nameB] = boxes;
+    expect(rowA?.x).toBeCloseTo(rowB?.x ?? NaN, 0);
+    expect(rowA?.width).toBeCloseTo(rowB?.width ?? NaN, 0);
+    expect(nameA?.x).toBeCloseTo(nameB?.x ?? NaN, 0);
+    expect((rowA?.x ?? -1) >= 0 && (rowA?.right ?? 999) <= 360).toBe(true);
+    await yellow.page.setViewportSize({ width: 1280, height: 900 });
     await drop(red.page, 1, 1, [yellow.page, watcher.page]);
+    await expect
+      .poll(() => yellow.page.textContent('#announcer'))
+      .toBe('Red drops in column 1. Your turn.');
     await drop(yellow.page, 2, 2, [red.page, watcher.page]);
     await drop(red.page, 1, 3, [yellow.page, watcher.page]);
     await watcher.screenshot('online-watching');
@@ -102,6 +120,47 @@ describe('online play in the browser', () => {
     );
 
     for (const p of [red, yellow, watcher]) expect(p.errors).toEqual([]);
+  });
+
+  it('resigns through an in-page dialog; the replay names the board; offline, the lobby says so', async () => {
+    const red = await device('#online');
+    await red.page.locator('#online-friend-clock').waitFor();
+    await red.page.selectOption('#online-friend-board', '5x4c3');
+    await red.page.selectOption('#online-friend-side', '1');
+    await red.page.click('text=Create game link');
+    await red.page.locator('#online-link').waitFor();
+    const link = await red.page.inputValue('#online-link');
+    const yellow = await device(link.slice(link.indexOf('#')));
+    await expect.poll(() => status(yellow.page), { timeout: 15_000 }).toBe("Opponent's turn");
+    // No browser confirm(): one would block this page and fail the test.
+    red.page.on('dialog', (dialog) => {
+      throw new Error(`unexpected browser dialog: ${dialog.message()}`);
+    });
+    await red.page.click('#online-resign');
+    const dialog = red.page.getByRole('dialog', { name: /Resign this game/ });
+    expect(await dialog.isVisible()).toBe(true);
+    await red.page.keyboard.press('Escape'); // cancel: still playing
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await status(red.page)).toBe('Your turn');
+    await red.page.click('#online-resign');
+    await dialog.getByRole('button', { name: 'Resign' }).click();
+    await expect.poll(() => status(yellow.page)).toBe('You win: Red resigned');
+
+    await red.page.click('text=Replay this game');
+    await expect
+      .poll(() => red.page.textContent('.online-replay .status'), { timeout: 15_000 })
+      .toBe('5×4, connect 3 · Yellow wins: Red resigned');
+
+    await red.page.goto(`${harness.url}#online`);
+    await red.page.locator('#online-friend-clock').waitFor();
+    expect(await red.page.locator('#online-offline').isVisible()).toBe(false);
+    await red.context.setOffline(true);
+    await expect.poll(() => red.page.locator('#online-offline').isVisible()).toBe(true);
+    expect(await red.page.textContent('#online-offline')).toContain('needs a connection');
+    expect(await red.page.locator('text=Create game link').isDisabled()).toBe(true);
+    await red.context.setOffline(false);
+    await expect.poll(() => red.page.locator('#online-offline').isVisible()).toBe(false);
+    for (const p of [red, yellow]) expect(p.errors).toEqual([]);
   });
 
   it('quick match pairs two waiting players', async () => {

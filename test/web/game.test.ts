@@ -60,28 +60,36 @@ describe('two players', () => {
     expect(state.scores.pvp.draws).toBe(1);
   });
 
-  it('undo takes one move back and un-counts a finished game; redo replays it', () => {
+  it('undo takes one move back and redo replays it; the result stays counted once', () => {
     const won = run(start('pvp'), ...drops(0, 1, 0, 1, 0, 1, 0));
     const undone = run(won, { type: 'undo' });
     expect(undone.moves).toEqual([0, 1, 0, 1, 0, 1]);
-    expect(undone.scores.pvp.a).toBe(0);
+    expect(undone.scores.pvp).toEqual({ a: 1, b: 0, draws: 0 });
+    expect(roundOf(undone)).toBe(1);
     expect(canRedo(undone)).toBe(true);
     const redone = run(undone, { type: 'redo' });
     expect(redone.moves).toEqual(won.moves);
-    expect(redone.scores.pvp.a).toBe(1);
+    expect(redone.scores.pvp).toEqual({ a: 1, b: 0, draws: 0 });
+    // Played on to another end, the game still counts once: its first result stands.
+    const other = run(undone, ...drops(2, 1)); // Yellow completes column 2 instead
+    expect(positionOf(other).outcome.kind).toBe('win');
+    expect(other.scores.pvp).toEqual({ a: 1, b: 0, draws: 0 });
+    // The next round counts afresh.
+    const next = run(other, { type: 'newGame' }, ...drops(0, 1, 0, 1, 0, 1, 0));
+    expect(next.scores.pvp).toEqual({ a: 2, b: 0, draws: 0 });
   });
 
-  it('the move list jumps back and forward, un-counting and re-counting a finished game', () => {
+  it('the move list jumps back and forward and never changes the score', () => {
     const won = run(start('pvp'), ...drops(0, 1, 0, 1, 0, 1, 0));
     expect(canJump(won)).toBe(true);
     const back = run(won, { type: 'goto', ply: 2 });
     expect(back.moves).toEqual([0, 1]);
     expect(back.redo).toEqual([0, 1, 0, 1, 0]);
-    expect(back.scores.pvp.a).toBe(0);
+    expect(back.scores.pvp).toEqual({ a: 1, b: 0, draws: 0 });
     const forward = run(back, { type: 'goto', ply: 7 });
     expect(forward.moves).toEqual([0, 1, 0, 1, 0, 1, 0]);
     expect(forward.redo).toEqual([]);
-    expect(forward.scores.pvp.a).toBe(1);
+    expect(forward.scores.pvp).toEqual({ a: 1, b: 0, draws: 0 });
     expect(run(back, { type: 'goto', ply: 5 }).moves).toEqual([0, 1, 0, 1, 0]);
     // Out of range or not whole: nothing changes.
     for (const ply of [-1, 8, 2.5]) expect(run(back, { type: 'goto', ply })).toBe(back);
@@ -236,16 +244,24 @@ describe('settings and loading', () => {
           fc.oneof(
             fc.integer({ min: 0, max: 6 }).map((column): Action => ({ type: 'drop', column })),
             fc.constantFrom<Action>({ type: 'undo' }, { type: 'redo' }, { type: 'newGame' }),
+            fc.integer({ min: 0, max: 20 }).map((ply): Action => ({ type: 'goto', ply })),
           ),
           { maxLength: 80 },
         ),
         (actions) => {
-          const state = run(start('pvp'), ...actions);
-          const position = positionOf(state);
-          expect(position.moves).toEqual(state.moves);
-          const { a, b, draws } = state.scores.pvp;
-          expect(a + b + draws).toBeGreaterThanOrEqual(state.counted === null ? 0 : 1);
-          expect(state.counted !== null).toBe(position.isOver);
+          const total = (s: GameState): number =>
+            s.scores.pvp.a + s.scores.pvp.b + s.scores.pvp.draws;
+          let state = start('pvp');
+          for (const action of actions) {
+            const next = reduce(state, action, env).state;
+            // A result counts once per round, when the round first ends; nothing takes it back.
+            const added = total(next) - total(state);
+            expect(added).toBe(state.counted === null && next.counted !== null ? 1 : 0);
+            state = next;
+            const position = positionOf(state);
+            expect(position.moves).toEqual(state.moves);
+            if (position.isOver) expect(state.counted).not.toBeNull();
+          }
         },
       ),
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   hintFromEvaluation,
   hintLabel,
+  rankEstimates,
   lossDistance,
   winDistance,
 } from '../../src/web/state/hints.js';
@@ -63,5 +64,26 @@ describe('score to "win in N"', () => {
     });
     expect(hintLabel({ kind: 'loss', moves: 1 }).long).toBe('loss in 1 move');
     expect(hintLabel({ kind: 'estimate', value: -12.4 }).long).toContain('not exact');
+  });
+
+  it('ranks estimates against the search’s choice, so the preferred column shows', () => {
+    const ranked = rankEstimates([
+      { kind: 'estimate', value: 120 },
+      { kind: 'estimate', value: 300 },
+      { kind: 'full' },
+      { kind: 'estimate', value: 100 },
+      { kind: 'estimate', value: 280 },
+    ]);
+    expect(ranked.map((h) => hintLabel(h).short)).toEqual(['~−9', '~★', '', '~−10', '~−1']);
+    expect(ranked.map((h) => hintLabel(h).tone)).toEqual(['bad', 'good', 'none', 'bad', 'even']);
+    expect(hintLabel(ranked[0]!).long).toBe(
+      '9 of 10 points below the search’s choice (estimate, not exact)',
+    );
+    // All alike: every column is the search's choice.
+    const even = rankEstimates([
+      { kind: 'estimate', value: 5 },
+      { kind: 'estimate', value: 5 },
+    ]);
+    expect(even.map((h) => hintLabel(h).short)).toEqual(['~★', '~★']);
   });
 });

@@ -42,6 +42,8 @@ export interface BoardApi {
   select(column: number): void;
   /** True while a disc is falling. */
   readonly animating: boolean;
+  /** Lands a falling disc at once (new input never waits for an animation). */
+  finishAnimation(): void;
   /** Briefly shakes a column (for a full-column message). */
   nudge(column: number): void;
   readonly element: HTMLElement;
@@ -71,6 +73,8 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   let selected = 0;
   let hover: number | null = null;
   let animating = false;
+  /** The running drop animation, its column, and whether a tap on that column dropped it. */
+  let falling: { animation: Animation; column: number; tapped: boolean } | undefined;
 
   const cellAt = (column: number, row: number): HTMLElement => cells[column * height + row]!;
 
@@ -116,10 +120,14 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       button.dataset['col'] = String(column + 1);
       button.tabIndex = column === selected ? 0 : -1;
       button.addEventListener('click', (event) => {
-        // The second click of a double click is not a second move.
-        if (event.detail > 1) return;
+        // A double tap is one move: the second click of a double click, or a second tap on the
+        // column whose disc that tap dropped is still falling. Any other input is a new move.
+        // (`detail` is 0 for a keyboard activation, which is always deliberate.)
+        const tap = event.detail > 0;
+        if (event.detail > 1 || (tap && falling?.tapped && falling.column === column)) return;
         selected = column;
         choose(column);
+        if (tap && falling?.column === column) falling.tapped = true;
       });
       button.addEventListener('pointerenter', (event) => {
         if (event.pointerType === 'mouse') setHover(column);
@@ -148,8 +156,24 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   }
 
   function choose(column: number): void {
-    if (!state || animating || !state.interactive) return;
+    if (!state?.interactive) return;
+    finishAnimation();
     config.onSelect?.(column);
+  }
+
+  function finishAnimation(): void {
+    // finish() settles the animation's promise later; the board is ready for input now.
+    falling?.animation.finish();
+    endAnimation();
+  }
+
+  function endAnimation(): void {
+    if (!falling) return;
+    falling = undefined;
+    animating = false;
+    root.classList.remove('animating');
+    for (const disc of root.querySelectorAll('.disc.falling')) disc.classList.remove('falling');
+    renderPreview();
   }
 
   function updateTabStops(): void {
@@ -255,25 +279,26 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     const duration = 220 + 70 * Math.sqrt(height - row);
     animating = true;
     root.classList.add('animating');
-    renderPreview();
     disc.classList.add('falling');
+    const animation = disc.animate(
+      [
+        { transform: `translateY(${-distance}px)`, easing: 'cubic-bezier(0.5, 0, 1, 1)' },
+        { transform: 'translateY(0)', offset: 0.72, easing: 'ease-out' },
+        { transform: `translateY(${-pitch * 0.14}px)`, offset: 0.86, easing: 'ease-in' },
+        { transform: 'translateY(0)' },
+      ],
+      { duration },
+    );
+    const current = { animation, column, tapped: false };
+    falling = current;
+    renderPreview();
     try {
-      await disc.animate(
-        [
-          { transform: `translateY(${-distance}px)`, easing: 'cubic-bezier(0.5, 0, 1, 1)' },
-          { transform: 'translateY(0)', offset: 0.72, easing: 'ease-out' },
-          { transform: `translateY(${-pitch * 0.14}px)`, offset: 0.86, easing: 'ease-in' },
-          { transform: 'translateY(0)' },
-        ],
-        { duration },
-      ).finished;
+      await animation.finished;
     } catch {
-      // Cancelled by a newer render: nothing to finish.
+      // Cancelled (the disc was replaced): nothing to finish.
     } finally {
-      disc.classList.remove('falling');
-      animating = false;
-      root.classList.remove('animating');
-      renderPreview();
+      // A newer drop may have taken over; only this one's own end is ended here.
+      if (falling === current) endAnimation();
     }
   }
 
@@ -282,14 +307,45 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     const key = `${position.variant.width}x${position.variant.height}c${position.variant.connect}`;
     if (root.dataset['variant'] !== key) build(position);
     const animate = isNextMove(position) && !reducedMotion();
+    // A new position lands whatever was falling at once (new hints for the same one do not).
+    if (shown?.key !== key || shown.moves.join() !== position.moves.join()) finishAnimation();
     state = next;
     shown = { moves: position.moves.slice(), key };
     renderCells(position);
     renderColumns(next);
     renderPreview();
+    leaveFullColumn();
     if (animate) {
       const column = position.moves[position.moves.length - 1]!;
       await animateDrop(column, position.columnHeight(column) - 1);
+    }
+  }
+
+  const isFull = (column: number): boolean =>
+    state !== undefined && state.position.columnHeight(column) >= height;
+
+  /** The nearest column from `from` (then stepping by `step`) that still takes a disc. */
+  function openColumn(from: number, step: number): number {
+    for (let i = 0; i < width; i++) {
+      const column = (((from + i * step) % width) + width) % width;
+      if (!isFull(column)) return column;
+    }
+    return from;
+  }
+
+  /** The keyboard cursor never rests on a full column (nothing to do there) while play goes on. */
+  function leaveFullColumn(): void {
+    if (!state || state.position.isOver || !isFull(selected)) return;
+    const focused = document.activeElement === columns[selected];
+    const right = openColumn(selected, 1);
+    const left = openColumn(selected, -1);
+    const next =
+      (right - selected + width) % width <= (selected - left + width) % width ? right : left;
+    if (focused) {
+      select(next);
+    } else {
+      selected = next;
+      updateTabStops();
     }
   }
 
@@ -328,12 +384,13 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       return selected;
     },
     moveSelection(delta: number) {
-      select(selected + delta);
+      select(openColumn(selected + delta, delta < 0 ? -1 : 1));
     },
     select,
     get animating() {
       return animating;
     },
+    finishAnimation,
     nudge,
     element: root,
     destroy() {

@@ -20,6 +20,20 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/**
+ * Says `text` in the page's one live region (`#announcer`, shared with the local game), so a
+ * screen reader hears the online game and never the local game's last sentence.
+ */
+export function announce(text: string): void {
+  const region = document.getElementById('announcer');
+  if (!region) return;
+  region.textContent = '';
+  if (text === '') return;
+  requestAnimationFrame(() => {
+    region.textContent = text;
+  });
+}
+
 /** Copies text; where the Clipboard API is refused, selects it in `input` for a manual copy. */
 export async function copyText(text: string, input?: HTMLInputElement): Promise<boolean> {
   try {

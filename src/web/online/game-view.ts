@@ -2,7 +2,7 @@ import { Position, parseVariant, type Player } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
 import { keyCommand } from '../ui/keyboard.js';
 import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
-import { copyText, h } from './dom.js';
+import { announce, copyText, h } from './dom.js';
 import { COLOUR, formatClock, sideName, statusLine } from './format.js';
 import type { View } from './lobby.js';
 import { routeHash, routeLink } from './routes.js';
@@ -42,7 +42,12 @@ export function gameView(
   const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const players = ([1, 2] as const).map((side) => {
     const name = h('span', { class: 'online-name' });
-    const clock = h('span', { class: 'online-clock', 'aria-label': `${COLOUR[side]} clock` });
+    const clock = h('span', {
+      class: 'online-clock',
+      // A named timer (a plain span may not carry a name); its role keeps it from chattering.
+      role: 'timer',
+      'aria-label': `${COLOUR[side]} clock`,
+    });
     const presence = h('span', { class: 'online-presence' });
     const row = h(
       'div',
@@ -152,10 +157,19 @@ export function gameView(
         interactive: seat !== null && next.status === 'playing' && next.turn === seat,
       });
     }
-    statusText.textContent =
+    const line =
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
         : statusLine(next, seat);
+    const moved = previous !== undefined && next.moves.length === previous.moves.length + 1;
+    if (line !== statusText.textContent || moved) {
+      const last = next.moves[next.moves.length - 1];
+      const mover: Player = next.moves.length % 2 === 1 ? 1 : 2;
+      const move =
+        moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
+      announce(`${move}${line}.`);
+    }
+    statusText.textContent = line;
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {
@@ -219,8 +233,26 @@ export function gameView(
       notice.textContent = ERROR_TEXT[e.code] ?? e.message;
     }),
   ];
+  // An in-page modal dialog (focus moves into it, Escape cancels, focus returns to Resign),
+  // not the browser's confirm(), which some browsers suppress and no style can reach.
+  const confirmResign = h(
+    'dialog',
+    { class: 'confirm', id: 'online-resign-dialog', 'aria-labelledby': 'online-resign-title' },
+    h('p', { id: 'online-resign-title' }, 'Resign this game? Your opponent wins.'),
+    h(
+      'form',
+      { method: 'dialog', class: 'row-buttons' },
+      h('button', { value: 'resign', class: 'primary' }, 'Resign'),
+      h('button', { value: 'cancel', autofocus: true }, 'Keep playing'),
+    ),
+  );
+  element.append(confirmResign);
   resign.addEventListener('click', () => {
-    if (confirm('Resign this game?')) void client.resign();
+    confirmResign.returnValue = '';
+    confirmResign.showModal();
+  });
+  confirmResign.addEventListener('close', () => {
+    if (confirmResign.returnValue === 'resign') void client.resign();
   });
   rematch.addEventListener('click', () => {
     void client.rematch();

@@ -1,4 +1,5 @@
-import { PRESETS } from '../state/presets.js';
+import { parseVariant } from '../../core/index.js';
+import { PRESETS, boardName } from '../state/presets.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
 import { h } from './dom.js';
 import { CLOCKS } from './format.js';
@@ -15,6 +16,12 @@ function select(id: string, options: readonly { id: string; label: string }[]): 
   for (const option of options) element.append(h('option', { value: option.id }, option.label));
   return element;
 }
+
+/** "Classic 7×6, connect 4" for "7x6c4"; the raw string only if it does not parse. */
+const nameOf = (variant: string): string => {
+  const parsed = parseVariant(variant);
+  return parsed.ok ? boardName(parsed.value) : variant;
+};
 
 const clockOf = (id: string) => CLOCKS.find((c) => c.id === id)?.clock ?? null;
 
@@ -143,12 +150,28 @@ export function lobbyView(
           h(
             'a',
             { href: routeHash({ kind: 'replay', gameId: game.id }) },
-            `${game.variant}, ${game.notation.length} moves, ${result}`,
+            `${nameOf(game.variant)}, ${game.notation.length} moves, ${result}`,
           ),
         ),
       );
     }
   });
+
+  const offlineNote = h(
+    'p',
+    { class: 'notice online-offline', id: 'online-offline', role: 'status' },
+    'You are offline: online play needs a connection. The local game works offline.',
+  );
+  const showConnection = (): void => {
+    const offline = !navigator.onLine;
+    offlineNote.hidden = !offline;
+    for (const form of [friendForm, quickForm]) {
+      for (const button of form.querySelectorAll('button')) button.disabled = offline;
+    }
+  };
+  window.addEventListener('online', showConnection);
+  window.addEventListener('offline', showConnection);
+  showConnection();
 
   const element = h(
     'div',
@@ -159,11 +182,14 @@ export function lobbyView(
       h('h2', {}, 'Play online'),
       h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
     ),
+    offlineNote,
     h('div', { class: 'online-cards' }, friendForm, quickForm, recentCard),
   );
   return {
     element,
     dispose: () => {
+      window.removeEventListener('online', showConnection);
+      window.removeEventListener('offline', showConnection);
       offMatched();
       if (seekSecret) void client.cancelSeek();
     },

@@ -1,6 +1,6 @@
 import './online.css';
 import { OnlineApi, OnlineClient } from './client.js';
-import { h } from './dom.js';
+import { announce, h } from './dom.js';
 import { gameView } from './game-view.js';
 import { lobbyView, type View } from './lobby.js';
 import { replayView } from './replay-view.js';
@@ -53,6 +53,8 @@ function route(): void {
   else link?.removeAttribute('aria-current');
   view?.dispose();
   view = undefined;
+  // What the live region last said belonged to the page being left.
+  announce('');
   if (!next) {
     host.hidden = true;
     host.replaceChildren();

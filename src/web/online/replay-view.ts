@@ -1,5 +1,6 @@
 import { Position, parseVariant } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
+import { boardName } from '../state/presets.js';
 import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from './dom.js';
 import { statusLine } from './format.js';
@@ -102,7 +103,9 @@ export function replayView(api: OnlineApi, gameId: string): View {
       return;
     }
     game = loaded;
-    summary.textContent = `${loaded.variant} · ${statusLine(loaded, null)}`;
+    const variant = parseVariant(loaded.variant);
+    const name = variant.ok ? boardName(variant.value) : loaded.variant;
+    summary.textContent = `${name} · ${statusLine(loaded, null)}`;
     live.hidden = loaded.status === 'finished';
     slider.max = String(loaded.moves.length);
     movesInput.value = `${loaded.variant}:${loaded.notation}`;

@@ -160,8 +160,7 @@ function jump(state: GameState, ply: number): Step {
   const all = [...state.moves, ...state.redo];
   if (!canJump(state) || !Number.isInteger(ply) || ply < 0 || ply > all.length) return { state };
   if (ply <= state.moves.length) {
-    const base = ply < state.moves.length ? uncount(state) : state;
-    return { state: { ...base, moves: state.moves.slice(0, ply), redo: all.slice(ply) } };
+    return { state: { ...state, moves: state.moves.slice(0, ply), redo: all.slice(ply) } };
   }
   let current = state;
   for (const column of all.slice(state.moves.length, ply)) {
@@ -205,27 +204,22 @@ function withScore(state: GameState, change: (score: Score) => Score): Scores {
   return { ...state.scores, [state.settings.mode]: change(score(state)) };
 }
 
-/** Counts the game on the scoreboard when a move ends it (never in analysis). */
+/**
+ * Counts the game on the scoreboard the first time a move ends it (never in analysis). The
+ * first end is the game's result: undo, redo and the move list only review or replay it, so they
+ * never change the score, and a game played on to another end is still counted once. The next
+ * round (new game) starts counting afresh.
+ */
 function afterMove(state: GameState): GameState {
   const outcome = positionOf(state).outcome;
   if (outcome.kind === 'ongoing' || state.settings.mode === 'analysis') return state;
+  if (state.counted !== null) return state;
   const counted: Counted =
     outcome.kind === 'draw' ? 'draws' : outcome.winner === state.aPlays ? 'a' : 'b';
   return {
     ...state,
     counted,
     scores: withScore(state, (s) => ({ ...s, [counted]: s[counted] + 1 })),
-  };
-}
-
-/** Takes a finished game off the scoreboard when its last move is undone. */
-function uncount(state: GameState): GameState {
-  const counted = state.counted;
-  if (counted === null) return state;
-  return {
-    ...state,
-    counted: null,
-    scores: withScore(state, (s) => ({ ...s, [counted]: Math.max(0, s[counted] - 1) })),
   };
 }
 
@@ -278,11 +272,10 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
     case 'undo': {
       const count = undoCount(state);
       if (count === 0) return { state, problem: { code: 'nothing_to_undo' } };
-      const base = uncount(state);
       const cut = state.moves.length - count;
       return {
         state: {
-          ...base,
+          ...state,
           moves: state.moves.slice(0, cut),
           redo: [...state.moves.slice(cut), ...state.redo],
         },

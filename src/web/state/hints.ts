@@ -11,8 +11,11 @@ export type Hint =
   /** Bounds from a search cut short: a draw or better / a draw or worse. */
   | { readonly kind: 'notLosing' }
   | { readonly kind: 'notWinning' }
-  /** A depth-limited estimate (boards too big to solve), positive = good for the mover. */
-  | { readonly kind: 'estimate'; readonly value: number }
+  /**
+   * A depth-limited estimate (boards too big to solve), positive = good for the mover; `behind`
+   * places it against the column the search prefers (0) and the worst estimate (10).
+   */
+  | { readonly kind: 'estimate'; readonly value: number; readonly behind?: number }
   | { readonly kind: 'unknown' };
 
 export interface EvaluationLike {
@@ -75,6 +78,22 @@ export function hintFromEvaluation(
   return { kind: 'unknown' };
 }
 
+/**
+ * Search values are on an internal scale, so a player is shown where each column stands between
+ * the search's choice (0) and the worst estimated column (10): which column it prefers, and by
+ * how much the others trail.
+ */
+export function rankEstimates(hints: readonly Hint[]): Hint[] {
+  const values = hints.flatMap((h) => (h.kind === 'estimate' ? [h.value] : []));
+  const best = Math.max(...values);
+  const spread = best - Math.min(...values);
+  return hints.map((h) =>
+    h.kind === 'estimate'
+      ? { ...h, behind: spread === 0 ? 0 : Math.round((10 * (best - h.value)) / spread) }
+      : h,
+  );
+}
+
 /** Short text for the board (fits a narrow column) and a sentence for screen readers. */
 export function hintLabel(hint: Hint): { short: string; long: string; tone: HintTone } {
   switch (hint.kind) {
@@ -103,7 +122,17 @@ export function hintLabel(hint: Hint): { short: string; long: string; tone: Hint
     case 'notWinning':
       return { short: '≤D', long: 'draw or worse', tone: 'even' };
     case 'estimate': {
-      // Search values are on an internal scale: only their sign means something to a player.
+      if (hint.behind === 0) {
+        return { short: '~★', long: 'the search’s choice (estimate, not exact)', tone: 'good' };
+      }
+      if (hint.behind !== undefined) {
+        return {
+          short: `~−${hint.behind}`,
+          long: `${hint.behind} of 10 points below the search’s choice (estimate, not exact)`,
+          tone: hint.behind <= 3 ? 'even' : 'bad',
+        };
+      }
+      // Unranked, only the sign of a search value means something to a player.
       if (hint.value > 0)
         return { short: '~+', long: 'looks good (estimate, not exact)', tone: 'good' };
       if (hint.value < 0)

@@ -121,6 +121,7 @@ export function deserialize(text: string | null): GameState {
     redo: redoOk ? redo : [],
     aPlays,
     scores: parseScores(data['scores']),
-    counted: counted === 'none' || !played.value.isOver ? null : counted,
+    // A counted game stays counted after its end is undone (it counts once).
+    counted: counted === 'none' ? null : counted,
   };
 }

@@ -22,6 +22,17 @@ export const PRESETS: readonly Preset[] = [
   preset(10, 10, 4, '10×10, connect 4'),
 ];
 
+/** What a person calls a board: the preset's name, else "6×5, connect 3". */
+export function boardName(variant: { width: number; height: number; connect: number }): string {
+  const known = PRESETS.find(
+    (p) =>
+      p.variant.width === variant.width &&
+      p.variant.height === variant.height &&
+      p.variant.connect === variant.connect,
+  );
+  return known?.label ?? `${variant.width}×${variant.height}, connect ${variant.connect}`;
+}
+
 export function presetOf(variant: Variant): Preset | undefined {
   return PRESETS.find(
     (p) =>

@@ -1,5 +1,5 @@
 import type { Player } from '../../core/index.js';
-import { controllerOf, positionOf, turnAt, type Problem } from './game.js';
+import { controllerOf, positionOf, roundOf, turnAt, type Action, type Problem } from './game.js';
 import type { GameState, Mode, StartRule } from './types.js';
 
 /** Every sentence the game says, in one place, computed from the state alone (testable). */
@@ -70,9 +70,11 @@ export function moveAnnouncement(state: GameState): string {
   const player = turnAt(ply - 1);
   const row = position.columnHeight(column);
   const who =
-    state.settings.mode === 'cpu' && player === state.aPlays
-      ? 'You drop'
-      : `${COLOUR[player]} drops`;
+    state.settings.mode !== 'cpu'
+      ? `${COLOUR[player]} drops`
+      : player === state.aPlays
+        ? 'You drop'
+        : 'The computer drops';
   const move = `${who} in column ${column + 1}, row ${row}.`;
   return position.isOver ? `${move} ${statusText(state, false)}` : move;
 }
@@ -106,4 +108,41 @@ export function newGameText(state: GameState, round: number): string {
   const [a, b] = SIDE_NAMES[mode];
   const red = state.aPlays === 1 ? a : b;
   return `Round ${round}. ${red} plays Red and moves first.`;
+}
+
+/** "Move 3 of 7: Red in column 1. Yellow (Player 2) to move." after a jump in the move list. */
+function jumpAnnouncement(state: GameState): string {
+  const ply = state.moves.length;
+  const total = ply + state.redo.length;
+  const column = state.moves[ply - 1];
+  const where =
+    column === undefined
+      ? `Start of the game, ${total} ${total === 1 ? 'move' : 'moves'} ahead.`
+      : `Move ${ply} of ${total}: ${COLOUR[turnAt(ply - 1)]} in column ${column + 1}.`;
+  return `${where} ${statusText(state, false)}`;
+}
+
+/** What the live region says after `action` took `before` to `after`, or null for nothing. */
+export function changeAnnouncement(
+  before: GameState,
+  after: GameState,
+  action: Action,
+): string | null {
+  const added = after.moves.length === before.moves.length + 1;
+  if ((action.type === 'drop' || action.type === 'computer') && added) {
+    return moveAnnouncement(after);
+  }
+  if (action.type === 'goto') return jumpAnnouncement(after);
+  if (action.type === 'undo' || action.type === 'redo') {
+    const n = Math.abs(after.moves.length - before.moves.length);
+    const verb = action.type === 'undo' ? 'Took back' : 'Replayed';
+    return `${verb} ${n} ${n === 1 ? 'move' : 'moves'}. ${statusText(after, false)}`;
+  }
+  if (after.moves.length === 0 && (before.moves.length > 0 || action.type === 'newGame')) {
+    return newGameText(after, roundOf(after));
+  }
+  if (action.type === 'load') {
+    return `Position loaded: ${after.moves.length} moves. ${statusText(after, false)}`;
+  }
+  return null;
 }

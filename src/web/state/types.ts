@@ -39,7 +39,7 @@ export const EMPTY_SCORE: Score = Object.freeze({ a: 0, b: 0, draws: 0 });
 
 export type Scores = Readonly<Record<Mode, Score>>;
 
-/** The result this game added to the scoreboard, so an undo can take it back exactly. */
+/** The result this game added to the scoreboard (it counts once, the first time it ends). */
 export type Counted = 'a' | 'b' | 'draws' | null;
 
 export interface GameState {

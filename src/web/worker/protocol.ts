@@ -17,7 +17,9 @@ export type Request =
       readonly timeMs: number;
       readonly seed: number;
     }
-  | { readonly id: number; readonly type: 'analyze'; readonly game: GameRef };
+  | { readonly id: number; readonly type: 'analyze'; readonly game: GameRef }
+  /** Fetch what a search of this game will need (the opening book) now; no reply. */
+  | { readonly id: number; readonly type: 'prepare'; readonly game: GameRef };
 
 export type Reply =
   | { readonly id: number; readonly type: 'move'; readonly column: number }

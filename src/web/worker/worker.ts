@@ -8,7 +8,7 @@ import {
   type AnalyzeResult,
   type Book,
 } from '../../solver/index.js';
-import { hintFromEvaluation, type Hint } from '../state/hints.js';
+import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
 import type { GameRef, Reply, Request } from './protocol.js';
 
 /**
@@ -100,7 +100,7 @@ async function estimates(position: Position): Promise<Hint[]> {
     else if (score <= -PROVEN) hints[column] = { kind: 'loss', moves: null };
     else hints[column] = { kind: 'estimate', value: score };
   }
-  return hints;
+  return rankEstimates(hints);
 }
 
 const settled = (hint: Hint | undefined): boolean =>
@@ -153,8 +153,17 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   });
 }
 
+function prepare(game: GameRef): void {
+  const variant = createVariant(game);
+  if (variant.ok && isClassic(variant.value)) void openingBook();
+}
+
 scope.addEventListener('message', (event: MessageEvent<Request>) => {
   const request = event.data;
+  if (request.type === 'prepare') {
+    prepare(request.game);
+    return;
+  }
   const work = request.type === 'move' ? move(request) : analyzeGame(request);
   work.catch((error: unknown) => {
     post({

@@ -1,0 +1,130 @@
+import { controllerOf, positionOf } from '../state/game.js';
+import type { Hint } from '../state/hints.js';
+import { COLOUR } from '../state/text.js';
+import type { GameState } from '../state/types.js';
+import type { Search } from '../worker/client.js';
+import { gameRef } from './computer.js';
+
+/** Hints for one list of moves: `final` once the worker's last pass has arrived. */
+export interface HintSet {
+  readonly moves: readonly number[];
+  readonly list: readonly Hint[];
+  readonly final: boolean;
+  readonly exact: boolean;
+}
+
+/**
+ * Whether the side to move gets hints now: always in analysis; never for the computer, nor
+ * while watching (a viewer's controls are pause, step and speed).
+ */
+export function hintsWanted(state: GameState): boolean {
+  if (state.settings.mode === 'analysis') return true;
+  if (!hintsOn(state)) return false;
+  const position = positionOf(state);
+  return state.settings.mode !== 'cpu' || controllerOf(state, position.turn) === 'human';
+}
+
+function hintsOn(state: GameState): boolean {
+  return (
+    state.settings.mode === 'analysis' || (state.settings.hints && state.settings.mode !== 'watch')
+  );
+}
+
+const cacheKey = (state: GameState): string => {
+  const { width, height, connect } = state.settings.variant;
+  return `${width}x${height}c${connect}:${state.moves.join(',')}`;
+};
+
+/**
+ * The hints beside the board: asks the analysis worker for the position on screen, keeps
+ * finished answers (going back and forth through a game asks once), and drops any reply for
+ * a position no longer shown.
+ */
+export class Analyst {
+  private current: HintSet | null = null;
+  private readonly cache = new Map<string, { list: readonly Hint[]; exact: boolean }>();
+
+  constructor(
+    private readonly search: Search,
+    /** New hints (a pass or the last one) arrived for the position on screen. */
+    private readonly onUpdate: () => void,
+    private readonly onError: (message: string) => void,
+  ) {}
+
+  /** Starts (or keeps, or cancels) the analysis for `state`. */
+  update(state: GameState): void {
+    if (!hintsWanted(state) || positionOf(state).isOver) {
+      this.search.cancel();
+      this.current = null;
+      return;
+    }
+    if (this.current?.moves === state.moves) return;
+    const key = cacheKey(state);
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.search.cancel();
+      this.current = { moves: state.moves, list: cached.list, final: true, exact: cached.exact };
+      return;
+    }
+    const asked = state.moves;
+    this.current = { moves: asked, list: [], final: false, exact: true };
+    this.search.run({ type: 'analyze', game: gameRef(state) }, (reply) => {
+      // The search is cancelled whenever the position changes; this guards what slips through.
+      if (this.current?.moves !== asked) return;
+      if (reply.type === 'error') {
+        this.current = { moves: asked, list: [], final: true, exact: false };
+        this.onError(reply.message);
+      } else if (reply.type === 'analysis') {
+        this.current = { moves: asked, list: reply.hints, final: reply.final, exact: reply.exact };
+        if (reply.final) this.cache.set(key, { list: reply.hints, exact: reply.exact });
+      } else {
+        return;
+      }
+      this.onUpdate();
+    });
+  }
+
+  /** The hints for `state` if they have arrived. */
+  hintsFor(state: GameState): HintSet | null {
+    return this.current?.moves === state.moves ? this.current : null;
+  }
+
+  /**
+   * What the hint row shows: null when hints are off; while they are on the row stays (empty
+   * on the computer's turn, unknown while solving) so the board never jumps.
+   */
+  shown(state: GameState): readonly Hint[] | null {
+    if (!hintsOn(state)) return null;
+    if (!hintsWanted(state) || positionOf(state).isOver) return [];
+    const set = this.hintsFor(state);
+    if (!set || set.list.length === 0) {
+      return Array.from({ length: state.settings.variant.width }, () => ({ kind: 'unknown' }));
+    }
+    return set.list;
+  }
+
+  /** The row is still changing (more passes to come). */
+  pending(state: GameState): boolean {
+    return this.shown(state) !== null && !(this.hintsFor(state)?.final ?? false);
+  }
+
+  /** The sentence under the board, or null to hide it. */
+  note(state: GameState): string | null {
+    if (!hintsWanted(state) || positionOf(state).isOver) return null;
+    const side = COLOUR[positionOf(state).turn];
+    const set = this.hintsFor(state);
+    if (!set || set.list.length === 0) return `Analysing for ${side}…`;
+    if (!set.exact) {
+      return (
+        `Estimates for ${side} (~): this board is too big to solve exactly. ` +
+        '★ = the search’s choice; ~−3 = 3 points below it, on a scale to 10 for the worst column.'
+      );
+    }
+    const guessed = set.list.some((h) => h.kind === 'estimate' || h.kind === 'unknown');
+    return (
+      `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5` +
+      (guessed ? '; ~ = an estimate (not solved yet).' : '.') +
+      (set.final ? '' : ' Still solving…')
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import type { BoardApi } from '../board/board.js';
+import { keyCommand, type KeyInput } from '../ui/keyboard.js';
+import type { Host } from './host.js';
+
+/** The game's keys (see `ui/keyboard.ts`), listened for on the whole document. */
+export function listenForKeys(host: Host, board: BoardApi, drop: (column: number) => void): void {
+  document.addEventListener('keydown', (event) => {
+    const command = keyCommand(keyInput(event));
+    if (!command) return;
+    event.preventDefault();
+    const state = host.state();
+    switch (command.type) {
+      case 'move':
+        board.moveSelection(command.delta);
+        return;
+      case 'dropSelected':
+        drop(board.selected);
+        return;
+      case 'dropColumn':
+        if (command.column < state.settings.variant.width) drop(command.column);
+        return;
+      case 'undo':
+        host.dispatch({ type: 'undo' });
+        return;
+      case 'redo':
+        host.dispatch({ type: 'redo' });
+        return;
+      case 'newGame':
+        host.dispatch({ type: 'newGame' });
+        return;
+      case 'hints':
+        if (state.settings.mode !== 'analysis' && state.settings.mode !== 'watch') {
+          host.dispatch({ type: 'settings', patch: { hints: !state.settings.hints } });
+          host.talk.announce(host.state().settings.hints ? 'Hints on.' : 'Hints off.');
+        }
+        return;
+    }
+  });
+}
+
+function keyInput(event: KeyboardEvent): KeyInput {
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  let kind: KeyInput['target'] = 'other';
+  if (target) {
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement ||
+      target.isContentEditable
+    ) {
+      kind = target instanceof HTMLInputElement && target.type === 'checkbox' ? 'button' : 'text';
+    } else if (target.classList.contains('column')) {
+      kind = 'column';
+    } else if (
+      target instanceof HTMLButtonElement ||
+      target instanceof HTMLAnchorElement ||
+      target.tagName === 'SUMMARY'
+    ) {
+      kind = 'button';
+    }
+  }
+  return {
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    target: kind,
+  };
+}

@@ -1,0 +1,41 @@
+import type { Player } from '../../core/index.js';
+import { canJump, positionOf, turnAt } from '../state/game.js';
+import { COLOUR } from '../state/text.js';
+import type { GameState } from '../state/types.js';
+
+/** One entry of the move list. */
+export interface MoveItem {
+  readonly ply: number;
+  readonly side: Player;
+  readonly text: string;
+  readonly label: string;
+  /** An undone move still ahead (shown dimmed). */
+  readonly ahead: boolean;
+  /** The move the board shows last. */
+  readonly current: boolean;
+  /** A button that jumps to the position after it. */
+  readonly jump: boolean;
+}
+
+/**
+ * The move list. Where a person plays both sides, each move (and each undone one still ahead)
+ * is a button that jumps to the position after it; elsewhere it is plain text.
+ */
+export function moveItems(state: GameState): readonly MoveItem[] {
+  const jump = canJump(state);
+  const played = positionOf(state).moves.length;
+  const shown = jump ? [...state.moves, ...state.redo] : state.moves;
+  return shown.map((column, index) => {
+    const side = turnAt(index);
+    const what = `${COLOUR[side]} column ${column + 1}`;
+    return {
+      ply: index + 1,
+      side,
+      text: String(column + 1),
+      label: jump ? `Move ${index + 1}: ${what}` : what,
+      ahead: index >= played,
+      current: index === played - 1,
+      jump,
+    };
+  });
+}

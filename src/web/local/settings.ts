@@ -1,0 +1,174 @@
+import { LEVELS, levelLabel, type LevelId } from '../../ai/index.js';
+import { createVariant, type C4Error, type Variant } from '../../core/index.js';
+import { PRESETS, presetOf } from '../state/presets.js';
+import { startRuleLabel } from '../state/text.js';
+import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
+import { byId, sentence } from './dom.js';
+import type { Host } from './host.js';
+
+/** The mode switch and the setup card: levels, who starts, the board. */
+export interface SettingsPanel {
+  render(state: GameState): void;
+}
+
+/** The custom board field a variant error is about (the message names it first). */
+export function fieldOfVariantError(error: C4Error): 'width' | 'height' | 'connect' {
+  if (/^height/.test(error.message)) return 'height';
+  if (/^connect/.test(error.message)) return 'connect';
+  return 'width';
+}
+
+/** The level shown for a stored id; one saved by an older version may be gone. */
+export const knownLevel = (value: string): string =>
+  LEVELS.some((level) => level.id === value) ? value : 'intermediate';
+
+/** The mode one arrow key away in the radio group (wrapping). */
+export function nextMode(mode: Mode, key: 'ArrowLeft' | 'ArrowRight'): Mode {
+  const index = MODES.indexOf(mode);
+  return MODES[(index + (key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length]!;
+}
+
+export function createSettings(host: Host): SettingsPanel {
+  const el = {
+    modes: byId('modes'),
+    level: byId('level', HTMLSelectElement),
+    levelAbout: byId('level-about'),
+    levelField: byId('level-field'),
+    watchField: byId('watch-field'),
+    levelA: byId('level-a', HTMLSelectElement),
+    levelB: byId('level-b', HTMLSelectElement),
+    start: byId('start', HTMLSelectElement),
+    startField: byId('start-field'),
+    preset: byId('preset', HTMLSelectElement),
+    custom: byId('custom', HTMLFormElement),
+    customW: byId('cw', HTMLInputElement),
+    customH: byId('ch', HTMLInputElement),
+    customN: byId('cn', HTMLInputElement),
+    customError: byId('custom-error'),
+  };
+  const settings = (): GameState['settings'] => host.state().settings;
+
+  for (const preset of PRESETS) {
+    const option = document.createElement('option');
+    option.value = preset.id;
+    option.textContent = preset.label;
+    el.preset.append(option);
+  }
+  const customOption = document.createElement('option');
+  customOption.value = 'custom';
+  customOption.textContent = 'Custom…';
+  el.preset.append(customOption);
+
+  el.modes.addEventListener('click', (event) => {
+    const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-mode]');
+    const mode = MODES.find((m) => m === button?.dataset['mode']);
+    if (mode && mode !== settings().mode) host.dispatch({ type: 'settings', patch: { mode } });
+  });
+  el.modes.addEventListener('keydown', (event) => {
+    // Radio group: arrows move the choice (and stop here, not on the board).
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    event.stopPropagation();
+    const mode = nextMode(settings().mode, event.key);
+    host.dispatch({ type: 'settings', patch: { mode } });
+    el.modes.querySelector<HTMLButtonElement>(`[data-mode="${mode}"]`)?.focus();
+  });
+  el.level.addEventListener('change', () => {
+    host.dispatch({ type: 'settings', patch: { level: el.level.value } });
+  });
+  const watchLevels = (): void => {
+    host.dispatch({
+      type: 'settings',
+      patch: { watchLevels: [el.levelA.value, el.levelB.value] },
+    });
+  };
+  el.levelA.addEventListener('change', watchLevels);
+  el.levelB.addEventListener('change', watchLevels);
+  el.start.addEventListener('change', () => {
+    const start = el.start.value as StartRule;
+    host.dispatch({ type: 'settings', patch: { start } });
+    if (host.state().moves.length > 0) host.talk.notice('Applies from the next round.');
+  });
+  el.preset.addEventListener('change', () => {
+    const preset = PRESETS.find((p) => p.id === el.preset.value);
+    if (preset) {
+      el.custom.hidden = true;
+      host.dispatch({ type: 'settings', patch: { variant: preset.variant } });
+      return;
+    }
+    const { width, height, connect } = settings().variant;
+    el.customW.value = String(width);
+    el.customH.value = String(height);
+    el.customN.value = String(connect);
+    el.custom.hidden = false;
+    el.customW.focus();
+  });
+  el.custom.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const made = createVariant({
+      width: Number(el.customW.value),
+      height: Number(el.customH.value),
+      connect: Number(el.customN.value),
+    });
+    const fields = { width: el.customW, height: el.customH, connect: el.customN };
+    for (const input of Object.values(fields)) input.removeAttribute('aria-invalid');
+    if (!made.ok) {
+      el.customError.textContent = sentence(made.error.message);
+      const field = fields[fieldOfVariantError(made.error)];
+      field.setAttribute('aria-invalid', 'true');
+      field.setAttribute('aria-describedby', 'custom-error');
+      return;
+    }
+    el.customError.textContent = '';
+    applyVariant(made.value);
+  });
+
+  function applyVariant(variant: Variant): void {
+    host.dispatch({ type: 'settings', patch: { variant } });
+    host.talk.announce(
+      `New ${variant.width} by ${variant.height} board, connect ${variant.connect}.`,
+    );
+  }
+
+  function fillLevels(select: HTMLSelectElement, value: string, variant: Variant): void {
+    if (select.options.length === 0) {
+      for (const level of LEVELS) {
+        const option = document.createElement('option');
+        option.value = level.id;
+        option.title = level.description;
+        select.append(option);
+      }
+    }
+    for (const option of select.options) {
+      option.textContent = levelLabel(option.value as LevelId, variant);
+    }
+    select.value = knownLevel(value);
+  }
+
+  return {
+    render(state) {
+      const { mode, variant } = state.settings;
+      for (const button of el.modes.querySelectorAll<HTMLButtonElement>('[data-mode]')) {
+        const on = button.dataset['mode'] === mode;
+        button.setAttribute('aria-checked', String(on));
+        button.tabIndex = on ? 0 : -1;
+      }
+      document.body.dataset['mode'] = mode;
+      el.levelField.hidden = mode !== 'cpu';
+      el.watchField.hidden = mode !== 'watch';
+      el.startField.hidden = mode === 'analysis';
+      fillLevels(el.level, state.settings.level, variant);
+      el.levelAbout.textContent =
+        LEVELS.find((level) => level.id === state.settings.level)?.description ?? '';
+      fillLevels(el.levelA, state.settings.watchLevels[0], variant);
+      fillLevels(el.levelB, state.settings.watchLevels[1], variant);
+      for (const option of el.start.options) {
+        option.textContent = startRuleLabel(mode, option.value as StartRule);
+      }
+      el.start.value = state.settings.start;
+      const preset = presetOf(variant);
+      el.preset.value = preset ? preset.id : 'custom';
+      if (!preset) el.custom.hidden = false;
+    },
+  };
+}
