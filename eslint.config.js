@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**'],
+    files: ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**', 'src/players/**'],
     rules: {
       'no-restricted-imports': [
         'error',
