@@ -49,6 +49,31 @@ export interface GameState {
   readonly previousGameId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Named players and computers by seat (absent on games from before identities). */
+  readonly players?: readonly [SeatPlayer | null, SeatPlayer | null];
+  /** Whether the result changes ratings. */
+  readonly rated?: boolean;
+  /** Filled when a rated game ends, in the same write that ends it. */
+  readonly ratingChanges?: readonly [RatingDelta | null, RatingDelta | null];
+}
+
+/** Who sits in a seat, as shown to everyone: a named player or a computer level. */
+export interface SeatPlayer {
+  /** A player id, or `bot:<level>` for the computer. */
+  readonly id: string;
+  readonly name: string;
+  /** The computer's level id when this seat is the computer. */
+  readonly computer?: string;
+  /** Rating in the game's pool when the game began (for display). */
+  readonly rating?: number;
+  readonly provisional?: boolean;
+}
+
+/** A seat's rating change from a rated game, written with the game's final state. */
+export interface RatingDelta {
+  readonly before: number;
+  readonly after: number;
+  readonly provisional: boolean;
 }
 
 export const seatIndex = (player: Player): 0 | 1 => (player === 1 ? 0 : 1);
