@@ -6,7 +6,10 @@ import { LocalBus } from './bus/local.js';
 import { RedisBus } from './bus/redis.js';
 import type { Bus } from './bus/types.js';
 import type { ServerConfig } from './config.js';
+import { BotPool } from './bots/pool.js';
+import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
+import { PlayerService } from './players.js';
 import { handleApi } from './http/api.js';
 import { originAllowed } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
@@ -26,6 +29,7 @@ export interface RunningServer {
   readonly port: number;
   readonly store: GameStore;
   readonly metrics: Metrics;
+  readonly bots: BotRunner;
   /** Graceful stop: clients are told to reconnect, then everything is closed. */
   close(): Promise<void>;
 }
@@ -35,6 +39,8 @@ export interface StartOptions {
   readonly now?: () => number;
   /** Per-connection message rate; tests lower it to provoke `rate_limited`. */
   readonly rate?: { readonly perSecond: number; readonly burst: number };
+  /** Fault tests: called when the computer starts thinking about a game version. */
+  readonly onBotThink?: (gameId: string, version: number) => void;
 }
 
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
@@ -79,8 +85,33 @@ export async function startServer(
     log,
     onStored: (state) => {
       hub.update(state);
+      bots.update(state);
     },
   });
+  const pool = new BotPool(config.botWorkers, config.botQueue, (e) => {
+    log.warn('bot worker failed', { error: e.message });
+  });
+  const bots: BotRunner = new BotRunner({
+    service: games,
+    pool,
+    log,
+    ...(options.onBotThink ? { onThink: options.onBotThink } : {}),
+  });
+  const players = new PlayerService({
+    store,
+    now,
+    renameIntervalMs: config.renameIntervalMs,
+    transferTtlMs: config.transferTtlMs,
+  });
+  const identityCreateLimit = new KeyedRateLimit(
+    config.identityCreateRate.perSecond,
+    config.identityCreateRate.burst,
+  );
+  const identityLimit = new KeyedRateLimit(
+    config.identityRate.perSecond,
+    config.identityRate.burst,
+  );
+  const addressOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
 
   const health = async (): Promise<{ ok: boolean; details: Record<string, string> }> => {
     try {
@@ -103,6 +134,13 @@ export async function startServer(
       allowedOrigins: config.allowedOrigins,
       mayCreate,
       health,
+      players: {
+        players,
+        metrics,
+        allowedOrigins: config.allowedOrigins,
+        mayCreateIdentity: (r) => identityCreateLimit.take(addressOf(r), now()),
+        mayUseIdentity: (r) => identityLimit.take(addressOf(r), now()),
+      },
     })
       .then((handled) => (handled ? undefined : serveStatic(req, res)))
       .catch((e: unknown) => {
@@ -129,7 +167,18 @@ export async function startServer(
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
-      const connection = new Connection(ws, { service: games, hub, metrics, log, now, rate });
+      const connection = new Connection(ws, {
+        service: games,
+        hub,
+        metrics,
+        log,
+        now,
+        rate,
+        players,
+        bots,
+        botWaitMs: config.botWaitMs,
+        address: addressOf(req),
+      });
       connections.add(connection);
       ws.on('close', () => connections.delete(connection));
       connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: now() });
@@ -143,6 +192,7 @@ export async function startServer(
       resolve();
     });
   });
+  const resumed = await bots.resume();
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}/`;
@@ -151,6 +201,7 @@ export async function startServer(
     store: store.kind,
     bus: bus.kind,
     maxMessageBytes: MAX_MESSAGE_BYTES,
+    computerGamesResumed: resumed,
   });
 
   let closing: Promise<void> | undefined;
@@ -167,10 +218,12 @@ export async function startServer(
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections();
       hub.close();
+      bots.close();
+      await pool.close();
       await bus.close();
       await store.close();
     })();
     return closing;
   };
-  return { url, port: address.port, store, metrics, close };
+  return { url, port: address.port, store, metrics, bots, close };
 }

@@ -71,6 +71,9 @@ describe('online texts', () => {
     previousGameId: null,
     createdAt: 0,
     updatedAt: 0,
+    players: [null, null],
+    rated: false,
+    ratingChanges: null,
   };
 
   it('says where the game stands for players and spectators', () => {

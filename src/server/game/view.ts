@@ -36,6 +36,9 @@ export function toPublic(
     previousGameId: state.previousGameId,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
+    players: state.players ?? [null, null],
+    rated: state.rated === true,
+    ratingChanges: state.ratingChanges ?? null,
   };
 }
 
@@ -45,4 +48,6 @@ export const toSummary = (state: GameState): GameSummary => ({
   notation: movesToString(state.moves),
   result: state.result,
   updatedAt: state.updatedAt,
+  players: state.players ?? [null, null],
+  rated: state.rated === true,
 });

@@ -3,10 +3,12 @@ import type { GameService } from '../games.js';
 import type { Hub } from '../hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
-import { ProtocolErrorCode, type ProtocolErrorCode as Code } from '../protocol/errors.js';
-import { CreateGameSchema, GameIdSchema, MAX_MESSAGE_BYTES } from '../protocol/messages.js';
+import { ProtocolErrorCode } from '../protocol/errors.js';
+import { CreateGameSchema, GameIdSchema } from '../protocol/messages.js';
 import { hashSecret } from '../secrets.js';
 import { originAllowed } from './origin.js';
+import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
+import { fail, readBody, send } from './respond.js';
 
 export interface ApiDeps {
   readonly service: GameService;
@@ -17,41 +19,7 @@ export interface ApiDeps {
   /** False when this client has created too many games lately. */
   readonly mayCreate: (req: IncomingMessage) => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
-}
-
-const STATUS: Partial<Record<Code, number>> = {
-  [ProtocolErrorCode.NotFound]: 404,
-  [ProtocolErrorCode.TooLarge]: 413,
-  [ProtocolErrorCode.Forbidden]: 403,
-  [ProtocolErrorCode.RateLimited]: 429,
-  [ProtocolErrorCode.Internal]: 500,
-};
-
-function send(res: ServerResponse, status: number, body: unknown, metrics: Metrics): void {
-  metrics.http.add(1, { status: String(status) });
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-function fail(res: ServerResponse, code: Code, message: string, metrics: Metrics): void {
-  metrics.errors.add(1, { code });
-  send(res, STATUS[code] ?? 400, { error: { code, message } }, metrics);
-}
-
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_MESSAGE_BYTES) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  readonly players: PlayersApiDeps;
 }
 
 /**
@@ -115,8 +83,20 @@ export async function handleApi(
       );
       return true;
     }
-    const { variant, clock, side, secret } = body.data;
-    const created = await deps.service.create(variant, clock, side, hashSecret(secret));
+    const { variant, clock, side, secret, player: playerSecret, rated } = body.data;
+    let player = null;
+    if (playerSecret !== undefined) {
+      const found = await deps.players.players.identify(playerSecret);
+      if (!found.ok) {
+        fail(res, found.error.code, found.error.message, metrics);
+        return true;
+      }
+      player = await deps.players.players.seatPlayer(found.value, variant);
+    }
+    const created = await deps.service.create(variant, clock, side, hashSecret(secret), {
+      player,
+      ...(rated === undefined ? {} : { rated }),
+    });
     if (!created.ok) {
       fail(res, created.error.code, created.error.message, metrics);
       return true;
@@ -155,6 +135,7 @@ export async function handleApi(
     send(res, 200, { game }, metrics);
     return true;
   }
+  if (await handlePlayersApi(req, res, url, deps.players)) return true;
   fail(res, ProtocolErrorCode.NotFound, 'no such API endpoint', metrics);
   return true;
 }

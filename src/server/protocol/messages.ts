@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { Player, Square } from '../../core/index.js';
-import type { ClockSetting, GameResult, GameStatus } from '../game/state.js';
+import type {
+  ClockSetting,
+  GameResult,
+  GameStatus,
+  RatingDelta,
+  SeatPlayer,
+} from '../game/state.js';
 
 /** Version of the wire protocol, sent in `hello`; bumped on breaking changes. */
 export const PROTOCOL_VERSION = 1;
@@ -31,6 +37,8 @@ export const ClientMessageSchemas = {
     gameId: GameIdSchema,
     secret: SecretSchema.optional(),
     watch: z.boolean().optional(),
+    /** Identity secret: a seat taken with it shows the player's name (and may be rated). */
+    player: SecretSchema.optional(),
   }),
   move: z.strictObject({
     type: z.literal('move'),
@@ -47,6 +55,9 @@ export const ClientMessageSchemas = {
     variant: VariantTextSchema,
     clock: ClockSchema,
     secret: SecretSchema,
+    player: SecretSchema.optional(),
+    /** `fallback` (default): the computer after the server's wait; `now`; `never`: keep waiting. */
+    computer: z.enum(['fallback', 'now', 'never']).optional(),
   }),
   cancelSeek: z.strictObject({ type: z.literal('cancelSeek'), id: RequestId }),
   ping: z.strictObject({ type: z.literal('ping'), id: RequestId, t: z.number() }),
@@ -63,6 +74,9 @@ export const CreateGameSchema = z.strictObject({
   clock: ClockSchema,
   side: SideSchema,
   secret: SecretSchema,
+  player: SecretSchema.optional(),
+  /** Rated friend games need both players named. */
+  rated: z.boolean().optional(),
 });
 export type CreateGameRequest = z.infer<typeof CreateGameSchema>;
 
@@ -97,6 +111,11 @@ export interface PublicGame {
   readonly previousGameId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Who sits where: a named player or the computer (`computer` = its level), or null. */
+  readonly players: readonly [SeatPlayer | null, SeatPlayer | null];
+  readonly rated: boolean;
+  /** Each seat's rating before and after, once a rated game has ended. */
+  readonly ratingChanges: readonly [RatingDelta | null, RatingDelta | null] | null;
 }
 
 export interface GameSummary {
@@ -105,6 +124,8 @@ export interface GameSummary {
   readonly notation: string;
   readonly result: GameResult | null;
   readonly updatedAt: number;
+  readonly players: readonly [SeatPlayer | null, SeatPlayer | null];
+  readonly rated: boolean;
 }
 
 export type ServerMessage =

@@ -1,0 +1,81 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import type { Metrics } from '../metrics.js';
+import { ProtocolErrorCode, type ProtocolErrorCode as Code } from '../protocol/errors.js';
+import { MAX_MESSAGE_BYTES } from '../protocol/messages.js';
+
+const STATUS: Partial<Record<Code, number>> = {
+  [ProtocolErrorCode.NotFound]: 404,
+  [ProtocolErrorCode.TooLarge]: 413,
+  [ProtocolErrorCode.Forbidden]: 403,
+  [ProtocolErrorCode.RateLimited]: 429,
+  [ProtocolErrorCode.Internal]: 500,
+  [ProtocolErrorCode.UnknownPlayer]: 404,
+  [ProtocolErrorCode.InvalidCode]: 404,
+  [ProtocolErrorCode.NameTaken]: 409,
+  [ProtocolErrorCode.IdentityTaken]: 409,
+  [ProtocolErrorCode.RenameTooSoon]: 429,
+};
+
+export function send(res: ServerResponse, status: number, body: unknown, metrics: Metrics): void {
+  metrics.http.add(1, { status: String(status) });
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export function fail(res: ServerResponse, code: Code, message: string, metrics: Metrics): void {
+  metrics.errors.add(1, { code });
+  send(res, STATUS[code] ?? 400, { error: { code, message } }, metrics);
+}
+
+export async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_MESSAGE_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads a JSON body and parses it with `schema`; on failure the error reply is sent and
+ * undefined returned.
+ */
+export async function parseBody<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: z.ZodType<T>,
+  metrics: Metrics,
+): Promise<T | undefined> {
+  const text = await readBody(req);
+  if (text === undefined) {
+    fail(res, ProtocolErrorCode.TooLarge, 'request body too large', metrics);
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail(res, ProtocolErrorCode.BadJson, 'the body is not valid JSON', metrics);
+    return undefined;
+  }
+  const body = schema.safeParse(json);
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    fail(
+      res,
+      ProtocolErrorCode.BadMessage,
+      `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      metrics,
+    );
+    return undefined;
+  }
+  return body.data;
+}
