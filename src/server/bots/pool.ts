@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ThinkReply, ThinkRequest } from './messages.js';
 
@@ -5,6 +8,21 @@ export interface ThinkJob {
   readonly variant: string;
   readonly moves: readonly number[];
   readonly level: string;
+}
+
+/**
+ * The worker thread. Built, it is worker.js; from the TypeScript sources (tests, tsx) the
+ * thread first registers tsx's loader (a worker does not inherit the parent's).
+ */
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url));
+  const target = new URL('./worker.ts', import.meta.url).href;
+  const tsxRoot = path.dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
+  const tsx = pathToFileURL(path.join(tsxRoot, 'dist', 'esm', 'api', 'index.mjs')).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(target)}); });`,
+    { eval: true },
+  );
 }
 
 export class QueueFull extends Error {
@@ -71,14 +89,7 @@ export class BotPool {
   }
 
   private spawn(): Slot {
-    // From the TypeScript sources (tests, tsx) the worker needs tsx's loader; built, it is .js.
-    const fromSource = import.meta.url.endsWith('.ts');
-    const worker = new Worker(
-      new URL(fromSource ? './worker.ts' : './worker.js', import.meta.url),
-      {
-        execArgv: fromSource ? ['--import', 'tsx'] : [],
-      },
-    );
+    const worker = startWorker();
     worker.unref();
     const slot: Slot = { worker, busy: undefined, requestId: 0 };
     worker.on('message', (reply: ThinkReply) => {
