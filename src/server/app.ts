@@ -95,6 +95,7 @@ export async function startServer(
     service: games,
     pool,
     log,
+    minMoveMs: config.botMinMoveMs,
     ...(options.onBotThink ? { onThink: options.onBotThink } : {}),
   });
   const players = new PlayerService({

@@ -26,6 +26,8 @@ export interface ServerConfig {
   /** Worker threads computing the computer's moves, and how many requests may wait for one. */
   readonly botWorkers: number;
   readonly botQueue: number;
+  /** The computer never answers faster than this (a think shorter than it waits the rest). */
+  readonly botMinMoveMs: number;
   readonly renameIntervalMs: number;
   readonly transferTtlMs: number;
   /** Per-address budgets: new identities, and other identity requests (guessing is slow). */
@@ -60,6 +62,7 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
+  BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   RENAME_INTERVAL_HOURS: z.coerce
     .number()
     .min(0)
@@ -103,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     botWaitMs: e.BOT_WAIT_MS,
     botWorkers: e.BOT_WORKERS,
     botQueue: e.BOT_QUEUE,
+    botMinMoveMs: e.BOT_MIN_MOVE_MS,
     renameIntervalMs: e.RENAME_INTERVAL_HOURS * 3_600_000,
     transferTtlMs: e.TRANSFER_CODE_MINUTES * 60_000,
     identityCreateRate: {

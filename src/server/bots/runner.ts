@@ -29,6 +29,7 @@ export class BotRunner {
       readonly service: GameService;
       readonly pool: BotPool;
       readonly log: Logger;
+      readonly minMoveMs?: number;
       /** Hooks for fault tests: called when a think starts. */
       readonly onThink?: (gameId: string, version: number) => void;
     },
@@ -78,6 +79,7 @@ export class BotRunner {
     const seat = turnOf(state);
     const level = state.players?.[seatIndex(seat)]?.computer ?? 'beginner';
     this.deps.onThink?.(state.id, state.version);
+    const started = Date.now();
     let column: number;
     try {
       column = await this.deps.pool.choose({ variant: state.variant, moves: state.moves, level });
@@ -88,6 +90,8 @@ export class BotRunner {
       }
       return;
     }
+    const rest = (this.deps.minMoveMs ?? 0) - (Date.now() - started);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     if (this.closed) return;
     const result = await this.deps.service.execute(state.id, (current) =>
       current.version === state.version
