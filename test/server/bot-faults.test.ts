@@ -96,7 +96,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       // Both sides have moved: resigning is a rated loss. Kill right after the end is acknowledged.
       expect((await client.request({ type: 'resign', gameId })).type).toBe('ack');
       await server.kill('SIGKILL');
-      server = await start(backend, port);
+      await start(backend, port);
       const end = await readGame(url, gameId);
       expect(end.status).toBe('finished');
       const change = end.ratingChanges?.[mySeat - 1];
