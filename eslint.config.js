@@ -4,7 +4,24 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
 
-const shells = ['**/cli/**', '**/server/**', '**/web/**'];
+/**
+ * A relative import that reaches one of `folders` under src, however deep the importing file
+ * sits ('../server/x', '../../server/x', '../../../web/y'): gitignore-style groups such as
+ * '../server/**' only caught files one folder down.
+ */
+const reaching = (folders, message) => ({
+  regex: `^(\\.{1,2}/)+(src/)?(${folders.join('|')})(/|$)`,
+  message,
+});
+const io = {
+  group: ['node:*', 'fs', 'path', 'http', 'ws', 'pg', 'ioredis', 'better-sqlite3'],
+  message: 'The core is pure: no I/O.',
+};
+
+const boundary = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+});
 
 export default tseslint.config(
   {
@@ -32,26 +49,36 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  {
-    files: ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**', 'src/players/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['node:*', 'fs', 'path', 'http', 'ws', 'pg', 'ioredis', 'better-sqlite3'],
-              message: 'The core is pure: no I/O.',
-            },
-            {
-              group: shells.map((s) => s.replace('**/', '../')),
-              message: 'The core may not depend on its shells.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  boundary(
+    ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**', 'src/players/**'],
+    [
+      io,
+      reaching(
+        ['cli', 'server', 'web', 'protocol'],
+        'The core may not depend on its shells or the wire protocol.',
+      ),
+    ],
+  ),
+  // The wire contract: pure like the core, and shared by the server and the web client.
+  boundary(
+    ['src/protocol/**'],
+    [
+      io,
+      reaching(
+        ['cli', 'server', 'web', 'solver', 'ai'],
+        'The protocol depends on zod and the core only.',
+      ),
+    ],
+  ),
+  // The server and the browser share only src/protocol (and the pure core).
+  boundary(
+    ['src/web/**'],
+    [reaching(['server', 'cli'], 'The web app may not import the server: use src/protocol.')],
+  ),
+  boundary(
+    ['src/server/**'],
+    [reaching(['web', 'cli'], 'The server may not import the web app: use src/protocol.')],
+  ),
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

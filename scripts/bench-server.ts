@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../src/server/protocol/messages.js';
+import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +40,8 @@ async function startServer(
       WS_RATE_PER_SECOND: '10000',
       WS_RATE_BURST: '10000',
       HTTP_CREATE_BURST: '1000000',
+      // Every simulated player connects from 127.0.0.1.
+      WS_MAX_PER_ADDRESS: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

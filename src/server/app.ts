@@ -10,14 +10,15 @@ import { BotPool } from './bots/pool.js';
 import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
 import { PlayerService } from './players.js';
-import { handleApi } from './http/api.js';
-import { originAllowed } from './http/origin.js';
+import { ClientAborted, handleApi } from './http/api.js';
+import { clientAddress, trustedProxies } from './http/client.js';
+import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
 import { Hub } from './hub.js';
 import { createLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { ok } from '../core/index.js';
-import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from './protocol/messages.js';
+import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import type { GameStore } from './store/types.js';
@@ -42,6 +43,11 @@ export interface StartOptions {
   /** Fault tests: called when the computer starts thinking about a game version. */
   readonly onBotThink?: (gameId: string, version: number) => void;
 }
+
+/** How often each process records that it is alive. */
+const HEARTBEAT_MS = 2000;
+/** No heartbeat from any process for this long means the whole service was down. */
+const OUTAGE_MS = 5000;
 
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
 const HARD_FRAME_LIMIT = 64 * 1024;
@@ -112,7 +118,24 @@ export async function startServer(
     config.identityRate.perSecond,
     config.identityRate.burst,
   );
-  const addressOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? 'unknown';
+
+  // Time while no process was running is given back to every running clock, before anyone
+  // can connect (and before any flag could fall for it).
+  const started = now();
+  const lastSeen = await store.startNode(node, started);
+  if (lastSeen !== null && started - lastSeen > OUTAGE_MS) {
+    const returned = await games.returnDowntime(lastSeen, started);
+    log.info('clock time returned after an outage', {
+      downMs: started - lastSeen,
+      games: returned,
+    });
+  }
+  const heartbeat = setInterval(() => {
+    store.beat(node, now()).catch((e: unknown) => {
+      log.warn('heartbeat failed', { error: String(e) });
+    });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   const health = async (): Promise<{ ok: boolean; details: Record<string, string> }> => {
     try {
@@ -123,48 +146,85 @@ export async function startServer(
     }
   };
   const serveStatic = createStaticHandler(config.webRoot);
+  const policy: OriginPolicy = {
+    allowedHosts: new Set(config.allowedHosts),
+    allowedOrigins: config.allowedOrigins,
+    trustedProxies: trustedProxies(config.trustProxy),
+  };
+  const addressOf = (req: IncomingMessage): string => clientAddress(req, policy.trustedProxies);
+  // One budget per address for every way of making a game: HTTP creation and quick-match seeks.
   const createLimit = new KeyedRateLimit(config.createRate.perSecond, config.createRate.burst);
-  const mayCreate = (req: IncomingMessage): boolean =>
-    createLimit.take(req.socket.remoteAddress ?? 'unknown', now());
-  const server: Server = createServer((req, res) => {
-    handleApi(req, res, {
-      service: games,
-      hub,
-      metrics,
-      now,
-      allowedOrigins: config.allowedOrigins,
-      mayCreate,
-      health,
-      players: {
-        players,
+  const mayCreate = (address: string): boolean => createLimit.take(address, now());
+  const server: Server = createServer(
+    {
+      // A request must arrive whole within this time: announcing a body and not sending it
+      // would otherwise hold the connection for Node's default of five minutes.
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 2)),
+    },
+    (req, res) => {
+      if (!hostAllowed(req, policy)) {
+        metrics.errors.add(1, { code: 'forbidden' });
+        metrics.http.add(1, { status: '403' });
+        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+        res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
+        return;
+      }
+      handleApi(req, res, {
+        service: games,
+        hub,
         metrics,
-        allowedOrigins: config.allowedOrigins,
-        mayCreateIdentity: (r) => identityCreateLimit.take(addressOf(r), now()),
-        mayUseIdentity: (r) => identityLimit.take(addressOf(r), now()),
-      },
-    })
-      .then((handled) => (handled ? undefined : serveStatic(req, res)))
-      .catch((e: unknown) => {
-        log.error('request failed', { path: req.url?.split('?')[0], error: String(e) });
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end('{"error":{"code":"internal","message":"internal error"}}');
-      });
-  });
+        now,
+        policy,
+        mayCreate: () => mayCreate(addressOf(req)),
+        health,
+        players: {
+          players,
+          metrics,
+          policy,
+          mayCreateIdentity: () => identityCreateLimit.take(addressOf(req), now()),
+          mayUseIdentity: () => identityLimit.take(addressOf(req), now()),
+        },
+      })
+        .then((handled) => (handled ? undefined : serveStatic(req, res)))
+        .catch((e: unknown) => {
+          const path = req.url?.split('?')[0];
+          if (e instanceof ClientAborted) {
+            // The client went away mid-request: nothing is wrong with the server.
+            log.info('request aborted by the client', { path });
+            return;
+          }
+          log.error('request failed', { path, error: String(e) });
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"error":{"code":"internal","message":"internal error"}}');
+        });
+    },
+  );
 
   const rate = options.rate ?? config.rate;
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT });
   const connections = new Set<Connection>();
+  const socketsPerAddress = new Map<string, number>();
   server.on('upgrade', (req, socket: Duplex, head) => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== '/ws') {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    if (!originAllowed(req, config.allowedOrigins)) {
+    if (!hostAllowed(req, policy) || !originAllowed(req, policy)) {
       metrics.errors.add(1, { code: 'forbidden' });
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
+    const address = addressOf(req);
+    const held = socketsPerAddress.get(address) ?? 0;
+    if (held >= config.maxSocketsPerAddress) {
+      metrics.errors.add(1, { code: 'rate_limited' });
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    socketsPerAddress.set(address, held + 1);
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
@@ -175,13 +235,19 @@ export async function startServer(
         log,
         now,
         rate,
+        mayCreate: () => mayCreate(address),
         players,
         bots,
         botWaitMs: config.botWaitMs,
-        address: addressOf(req),
+        address,
       });
       connections.add(connection);
-      ws.on('close', () => connections.delete(connection));
+      ws.on('close', () => {
+        connections.delete(connection);
+        const left = (socketsPerAddress.get(address) ?? 1) - 1;
+        if (left > 0) socketsPerAddress.set(address, left);
+        else socketsPerAddress.delete(address);
+      });
       connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: now() });
     });
   });
@@ -218,6 +284,9 @@ export async function startServer(
       }
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections();
+      clearInterval(heartbeat);
+      // The last sign of life: an outage starting now is measured exactly.
+      await store.beat(node, now()).catch(() => undefined);
       hub.close();
       bots.close();
       await pool.close();

@@ -14,6 +14,14 @@ export interface ServerConfig {
   readonly redisPrefix: string;
   /** Extra origins allowed to open sockets and create games (the page's own is always allowed). */
   readonly allowedOrigins: readonly string[];
+  /** Host names answered besides IP literals and localhost (PUBLIC_URL's and ALLOWED_HOSTS). */
+  readonly allowedHosts: readonly string[];
+  /** Proxies whose `X-Forwarded-For`/`-Proto` are believed (addresses, or `loopback`). */
+  readonly trustProxy: readonly string[];
+  /** WebSocket connections one client address may hold at once. */
+  readonly maxSocketsPerAddress: number;
+  /** A request's headers and body must arrive within this time (then 408). */
+  readonly requestTimeoutMs: number;
   readonly logLevel: LogLevel;
   /** How long graceful shutdown waits for sockets to close. */
   readonly shutdownGraceMs: number;
@@ -48,6 +56,11 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().min(1).optional(),
   REDIS_PREFIX: z.string().max(64).default('c4:'),
   ALLOWED_ORIGINS: z.string().default(''),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOWED_HOSTS: z.string().default(''),
+  TRUST_PROXY: z.string().default(''),
+  WS_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   WS_RATE_PER_SECOND: z.coerce.number().positive().max(100_000).default(20),
@@ -79,6 +92,12 @@ const EnvSchema = z.object({
   IDENTITY_REQUESTS_BURST: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
+const list = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+
 /** Reads the environment once; a bad value stops startup with a one-line message. */
 export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -87,6 +106,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     throw new Error(`bad configuration: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
   }
   const e = parsed.data;
+  const publicUrl = e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -96,9 +116,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     databaseSchema: e.DATABASE_SCHEMA,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
-    allowedOrigins: e.ALLOWED_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter((s) => s !== ''),
+    allowedOrigins: [...list(e.ALLOWED_ORIGINS), ...(publicUrl ? [publicUrl.origin] : [])],
+    allowedHosts: [
+      ...list(e.ALLOWED_HOSTS).map((h) => h.toLowerCase()),
+      ...(publicUrl ? [publicUrl.hostname.toLowerCase()] : []),
+    ],
+    trustProxy: list(e.TRUST_PROXY),
+    maxSocketsPerAddress: e.WS_MAX_PER_ADDRESS,
+    requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rate: { perSecond: e.WS_RATE_PER_SECOND, burst: e.WS_RATE_BURST },

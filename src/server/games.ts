@@ -1,11 +1,16 @@
 import { err, ok, parseVariant, type Player, type Result } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus } from './bus/types.js';
 import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
-import type { ClockSetting, GameState, SeatPlayer } from './game/state.js';
+import type { GameState, SeatPlayer } from './game/state.js';
 import { FARM_LIMIT, closeRatings, computerFor } from './matching.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from './protocol/errors.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClockSetting,
+  type ProtocolError,
+} from '../protocol/index.js';
 import { settleRatings } from './ratings.js';
 import { newId } from './secrets.js';
 import type { GameStore, SeekOutcome } from './store/types.js';
@@ -98,12 +103,15 @@ export class GameService {
   async execute(
     id: string,
     build: (state: GameState) => Result<Command, ProtocolError>,
+    settleFlags = true,
   ): Promise<Result<Executed, ProtocolError>> {
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const stored = await this.deps.store.getGame(id);
       if (!stored) return err(protocolError(ProtocolErrorCode.NotFound, 'no such game'));
       const now = this.deps.now();
-      const settled = reduce(stored, { type: 'timeout' }, now);
+      const settled = settleFlags
+        ? reduce(stored, { type: 'timeout' }, now)
+        : ok({ state: stored, events: [] });
       if (!settled.ok) return settled;
       let state = settled.value.state;
       const events: GameEvent[] = [...settled.value.events];
@@ -160,6 +168,20 @@ export class GameService {
     this.deps.bus.publish(gameChannel(state.id), { kind: 'game', state }).catch((e: unknown) => {
       this.deps.log.warn('publish failed', { game: state.id, error: String(e) });
     });
+  }
+
+  /**
+   * After an outage of the whole service (no process alive from `from` to `to`), every running
+   * clock gets that time back, before any flag could fall for it. Returns the games changed.
+   */
+  async returnDowntime(from: number, to: number): Promise<number> {
+    let changed = 0;
+    for (const game of await this.deps.store.listPlaying()) {
+      if (!game.clocks) continue;
+      const done = await this.execute(game.id, () => ok({ type: 'resume', from, to }), false);
+      if (done.ok && done.value.events.length > 0) changed++;
+    }
+    return changed;
   }
 
   /**

@@ -5,7 +5,7 @@ import type { GameState } from './game/state.js';
 import { toPublic } from './game/view.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
-import type { PublicGame, ServerMessage } from './protocol/messages.js';
+import type { PublicGame, ServerMessage } from '../protocol/index.js';
 
 /** A connection as the hub sees it: the seat it holds in its game (null = spectator). */
 export interface Member {

@@ -4,14 +4,14 @@ import { checkName } from '../players/names.js';
 import { PROVISIONAL_RD, isProvisional, poolOfVariant, type PoolId } from '../rating/index.js';
 import { parseVariant } from '../core/index.js';
 import type { GameState, SeatPlayer } from './game/state.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from './protocol/errors.js';
+import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/index.js';
 import type {
   Leaderboard,
   PlayerGame,
   PlayerPage,
   PublicPlayer,
   PublicRating,
-} from './protocol/players.js';
+} from '../protocol/index.js';
 import { isComputer, poolOfGame } from './ratings.js';
 import { hashSecret, newId } from './secrets.js';
 import type { PlayerRecord, PoolRating } from './store/players.js';

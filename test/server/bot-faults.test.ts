@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
-import type { PlayerPage, PublicPlayer } from '../../src/server/protocol/players.js';
+import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import type { PlayerPage, PublicPlayer } from '../../src/protocol/index.js';
 import { BACKENDS, ServerProcess, TestClient, newSecret, type Backend } from './helpers.js';
 
 type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

@@ -6,7 +6,11 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/app.js';
 import { configFromEnv } from '../../src/server/config.js';
-import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
+import {
+  parseServerMessage,
+  type PublicGame,
+  type ServerMessage,
+} from '../../src/protocol/index.js';
 import { PostgresStore } from '../../src/server/store/postgres.js';
 import { SqliteStore } from '../../src/server/store/sqlite.js';
 import type { GameStore } from '../../src/server/store/types.js';
@@ -74,7 +78,15 @@ export async function startTestServer(
   extraEnv: Record<string, string> = {},
 ): Promise<RunningServer> {
   const config = configFromEnv(
-    { PORT: '0', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_MS: '200', ...backend.env, ...extraEnv },
+    {
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SHUTDOWN_GRACE_MS: '200',
+      // A suite's many clients all come from 127.0.0.1.
+      WS_MAX_PER_ADDRESS: '1000',
+      ...backend.env,
+      ...extraEnv,
+    },
     path.join(tmpdir(), 'c4-no-web'),
   );
   return startServer(config, options);
@@ -90,7 +102,12 @@ export class TestClient {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const message = JSON.parse((data as Buffer).toString('utf8')) as ServerMessage;
+      // Every frame must satisfy the shared schemas the web client validates with.
+      const frame = parseServerMessage((data as Buffer).toString('utf8'));
+      if (frame.kind !== 'message') {
+        throw new Error(`the server sent a frame off the protocol: ${JSON.stringify(frame)}`);
+      }
+      const message = frame.message;
       this.messages.push(message);
       this.waiters = this.waiters.filter((w) => {
         if (!w.test(message)) return true;

@@ -4,7 +4,7 @@ import { newGame } from '../../src/server/game/reducer.js';
 import { Hub, type Member } from '../../src/server/hub.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
-import type { ServerMessage } from '../../src/server/protocol/messages.js';
+import type { ServerMessage } from '../../src/protocol/index.js';
 import { sleep } from './helpers.js';
 
 function hub(onFlag: (id: string) => void): Hub {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app.js';
-import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
-import type { Leaderboard, PlayerPage, PublicPlayer } from '../../src/server/protocol/players.js';
+import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import type { Leaderboard, PlayerPage, PublicPlayer } from '../../src/protocol/index.js';
 import {
   BACKENDS,
   TestClient,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app.js';
-import type { PublicGame, ServerMessage } from '../../src/server/protocol/messages.js';
+import { PROTOCOL_VERSION, type PublicGame, type ServerMessage } from '../../src/protocol/index.js';
 import {
   BACKENDS,
   TestClient,
@@ -108,21 +108,47 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
       secret: 'short',
     });
     expect(weak.json).toMatchObject({ error: { code: 'bad_message' } });
-    const junk = await fetch(`${server.url}api/games`, { method: 'POST', body: '{nope' });
+    const json = { 'content-type': 'application/json' };
+    const junk = await fetch(`${server.url}api/games`, {
+      method: 'POST',
+      headers: json,
+      body: '{nope',
+    });
     expect(junk.status).toBe(400);
     expect(await junk.json()).toMatchObject({ error: { code: 'bad_json' } });
     const huge = await fetch(`${server.url}api/games`, {
       method: 'POST',
+      headers: json,
       body: 'x'.repeat(10_000),
     });
     expect(huge.status).toBe(413);
     const foreign = await fetch(`${server.url}api/games`, {
       method: 'POST',
-      headers: { origin: 'https://evil.example' },
+      headers: { ...json, origin: 'https://evil.example' },
       body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: newSecret() }),
     });
     expect(foreign.status).toBe(403);
     expect((await fetch(`${server.url}api/games/nosuchgame1`)).status).toBe(404);
+  });
+
+  it('HTTP: wrong methods get 405 with Allow, HEAD reads like GET, bodies must be JSON', async () => {
+    const put = await fetch(`${server.url}api/games`, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+    expect(await put.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
+    const del = await fetch(`${server.url}api/games/abcdefgh`, { method: 'DELETE' });
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET, HEAD');
+    const head = await fetch(`${server.url}api/games?limit=1`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toMatch(/json/);
+    const form = await fetch(`${server.url}api/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: newSecret() }),
+    });
+    expect(form.status).toBe(415);
+    expect(await form.json()).toMatchObject({ error: { code: 'unsupported_media_type' } });
   });
 
   it('serves health and metrics', async () => {
@@ -146,7 +172,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
       TestClient.connect(server.url, { origin: 'https://evil.example' }),
     ).rejects.toThrow(/403/);
     const own = await connect({ origin: server.url.replace(/\/$/, '') });
-    expect(own.messages[0]?.type).toBe('hello');
+    expect(own.messages[0]).toMatchObject({ type: 'hello', protocol: PROTOCOL_VERSION });
   });
 
   it('join: seats by secret, the rest watch, unknown games are not found', async () => {
@@ -160,6 +186,25 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect(await late.request({ type: 'join', gameId })).toMatchObject({ seat: null });
     expect(p2.messages.some((m) => JSON.stringify(m).includes('secret'))).toBe(false);
     expect(watcher.latestGame()?.status).toBe('playing');
+  });
+
+  it('the WxH short form is accepted and answered in canonical WxHcN', async () => {
+    const created = await createGame(server.url, {
+      variant: '7x6',
+      clock: null,
+      side: 1,
+      secret: newSecret(),
+    });
+    expect(created.status).toBe(201);
+    expect((created.json['game'] as PublicGame).variant).toBe('7x6c4');
+  });
+
+  it('a failed join leaves the connection in the game it was in', async () => {
+    const { gameId, p1 } = await startedGame();
+    expectError(await p1.request({ type: 'join', gameId: 'nosuchgame1' }), 'not_found');
+    expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
+      type: 'ack',
+    });
   });
 
   it('watch: a new secret on a waiting game does not take the seat when watching', async () => {
@@ -307,21 +352,36 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect((await stored(gameId)).status).toBe('playing');
   });
 
-  it('a flood is rate limited, then the connection recovers', async () => {
+  it('a flood is rate limited, every refusal answering its request id; the budget refills', async () => {
     const { gameId, p1 } = await startedGame();
-    const from = p1.messages.length;
-    for (let i = 0; i < 200; i++) p1.send({ type: 'ping', t: i });
-    await p1.waitFor(is('error'), 5000, from);
-    await sleep(300);
-    const limited = p1.messages
-      .slice(from)
-      .filter((m) => m.type === 'error' && m.code === 'rate_limited');
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => p1.request({ type: 'ping', t: i })),
+    );
+    const limited = replies.filter((m) => m.type === 'error' && m.code === 'rate_limited');
+    // The burst (40) passes; the rest of 200 frames sent at once cannot have earned tokens.
     expect(limited.length).toBeGreaterThan(100);
-    await sleep(1500);
+    // The burst of 40, less the token the join took.
+    expect(replies.filter((m) => m.type === 'pong').length).toBeGreaterThanOrEqual(39);
     expect(p1.closed).toBe(false);
+    // The server's clock moves on three seconds: the bucket (20/s) is full again.
+    offset += 3000;
     expect(await p1.request({ type: 'move', gameId, column: 4, version: 1 })).toMatchObject({
       type: 'ack',
     });
+  });
+
+  it('errors echo the request id whenever the frame carries a readable one', async () => {
+    const p1 = await connect();
+    const tooLarge = await p1.request({ type: 'ping', t: 1, pad: 'x'.repeat(5000) });
+    expectError(tooLarge, 'too_large');
+    expectError(await p1.request({ type: 'teleport' }), 'unknown_type');
+    expectError(await p1.request({ type: 'move' }), 'bad_message');
+    // Without readable JSON there is no id to echo: the error comes without one.
+    const from = p1.messages.length;
+    p1.send('{"id":"x1","type":');
+    const badJson = await p1.waitFor(is('error'), 5000, from);
+    expectError(badJson, 'bad_json');
+    expect('id' in badJson).toBe(false);
   });
 
   it('resign ends the game; a rematch swaps the sides', async () => {

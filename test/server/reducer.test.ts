@@ -105,6 +105,27 @@ describe('game reducer', () => {
     expect(flagged.clocks?.remainingMs).toEqual([52_000, 0]);
   });
 
+  it('gives back the time the service was down, and only that', () => {
+    const clock = { initialMs: 30_000, incrementMs: 0 };
+    // Player 2's turn started at T0 + 10 s; the service was down from T0 + 15 s to T0 + 46 s.
+    const game = apply(started(clock), { type: 'move', by: 1, column: 3, version: 0 }, T0 + 10_000);
+    const resumed = apply(
+      game,
+      { type: 'resume', from: T0 + 15_000, to: T0 + 46_000 },
+      T0 + 46_000,
+    );
+    expect(remainingAt(resumed, 2, T0 + 46_000)).toBe(25_000);
+    expect(resumed.version).toBe(game.version + 1);
+    expect(remainingAt(game, 2, T0 + 46_000)).toBe(0);
+    // A turn that began during the outage window is counted from the restart.
+    const late = apply(game, { type: 'resume', from: T0 + 5_000, to: T0 + 46_000 }, T0 + 46_000);
+    expect(remainingAt(late, 2, T0 + 46_000)).toBe(30_000);
+    // No clock, a finished game, or an outage before the turn: nothing to give back.
+    expect(apply(started(), { type: 'resume', from: T0, to: T0 + 1_000 })).toEqual(started());
+    const after = { type: 'resume' as const, from: T0, to: T0 + 5_000 };
+    expect(apply(game, after, T0 + 50_000)).toBe(game);
+  });
+
   it('a rematch needs both players and swaps the sides', () => {
     const over = apply(started(), { type: 'resign', by: 2 });
     expect(codeOf(started(), { type: 'rematch', by: 1, newGameId: 'next0001' })).toBe(

@@ -131,6 +131,40 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('%s store', 
     expect(outcomes.filter((o) => o.kind === 'matched')).toHaveLength(4);
   });
 
+  it('a seek with the secret of a finished match is a new request, not that old game', async () => {
+    const now = 30_000;
+    let made = 0;
+    const pair = (w: string, a: string): GameState => ({
+      ...game(`reused0${++made}`, now),
+      seats: [w, a],
+    });
+    const request = (id: string, who: string) => ({
+      id,
+      pool: 'p5',
+      secretHash: hash(who),
+      now,
+      expiresAt: now + 30_000,
+    });
+    await store.seek(request('reuse001', 'r'), pair);
+    expect(await store.seek(request('reuse002', 's'), pair)).toMatchObject({
+      kind: 'matched',
+      gameId: 'reused01',
+    });
+    const played = (await store.getGame('reused01'))!;
+    const over: GameState = { ...played, version: 1, status: 'finished' };
+    expect(await store.compareAndSet(over, 0)).toBe(true);
+    // Within the 30 s the match row lives: same secret, finished game: queue again.
+    expect(await store.seek(request('reuse003', 'r'), pair)).toEqual({
+      kind: 'waiting',
+      seekId: 'reuse003',
+    });
+    expect(await store.seek(request('reuse004', 't'), pair)).toMatchObject({
+      kind: 'matched',
+      gameId: 'reused02',
+      partnerSeekId: 'reuse003',
+    });
+  });
+
   it('expired and cancelled seeks are not paired', async () => {
     const pair = (w: string, a: string): GameState => ({ ...game('expired01'), seats: [w, a] });
     await store.seek(

@@ -3,7 +3,7 @@ import { turnOf } from '../game/reducer.js';
 import { seatIndex, type GameState } from '../game/state.js';
 import type { GameService } from '../games.js';
 import type { Logger } from '../log.js';
-import { ProtocolErrorCode, protocolError } from '../protocol/errors.js';
+import { ProtocolErrorCode, protocolError } from '../../protocol/index.js';
 import { isComputer } from '../ratings.js';
 import { QueueFull, type BotPool } from './pool.js';
 

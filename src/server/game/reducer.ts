@@ -7,15 +7,15 @@ import {
   type Player,
   type Result,
 } from '../../core/index.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
-import { seatOfHash } from './same-hash.js';
 import {
-  seatIndex,
+  ProtocolErrorCode,
+  protocolError,
   type ClockSetting,
   type GameResult,
-  type GameState,
-  type SeatPlayer,
-} from './state.js';
+  type ProtocolError,
+} from '../../protocol/index.js';
+import { seatOfHash } from './same-hash.js';
+import { seatIndex, type GameState, type SeatPlayer } from './state.js';
 
 /** What a participant (or the server's own timer) asks of a game. */
 export type Command =
@@ -34,7 +34,9 @@ export type Command =
     }
   | { readonly type: 'resign'; readonly by: Player }
   | { readonly type: 'timeout' }
-  | { readonly type: 'rematch'; readonly by: Player; readonly newGameId: string };
+  | { readonly type: 'rematch'; readonly by: Player; readonly newGameId: string }
+  /** The whole service was down from `from` to `to`: that time is not the player's. */
+  | { readonly type: 'resume'; readonly from: number; readonly to: number };
 
 /** What happened, for fan-out, logs and metrics. */
 export type GameEvent =
@@ -48,7 +50,8 @@ export type GameEvent =
     }
   | { readonly type: 'finished'; readonly result: GameResult }
   | { readonly type: 'rematchOffered'; readonly by: Player }
-  | { readonly type: 'rematchAccepted'; readonly gameId: string };
+  | { readonly type: 'rematchAccepted'; readonly gameId: string }
+  | { readonly type: 'timeReturned'; readonly ms: number };
 
 export interface Transition {
   readonly state: GameState;
@@ -147,7 +150,32 @@ export function reduce(
       return timeout(state, now);
     case 'rematch':
       return rematch(state, command.by, command.newGameId, now);
+    case 'resume':
+      return resume(state, command.from, command.to, now);
   }
+}
+
+/**
+ * Gives the side to move back the part of its turn the server was down for (as lichess does):
+ * the turn restarts as if the outage had not happened. Without a running clock, nothing changes.
+ */
+function resume(
+  state: GameState,
+  from: number,
+  to: number,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (state.status !== 'playing' || !state.clocks) return unchanged(state);
+  const ms = to - Math.max(from, state.clocks.turnStartedAt);
+  if (ms <= 0) return unchanged(state);
+  return ok({
+    state: changed(
+      state,
+      { clocks: { ...state.clocks, turnStartedAt: state.clocks.turnStartedAt + ms } },
+      now,
+    ),
+    events: [{ type: 'timeReturned', ms }],
+  });
 }
 
 const unchanged = (state: GameState): Result<Transition, ProtocolError> =>

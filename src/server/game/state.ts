@@ -1,22 +1,13 @@
 import type { Player, Square } from '../../core/index.js';
+import type {
+  ClockSetting,
+  GameResult,
+  GameStatus,
+  RatingDelta,
+  SeatPlayer,
+} from '../../protocol/index.js';
 
-/** A clock setting: minutes per side as milliseconds, plus a per-move increment. */
-export interface ClockSetting {
-  readonly initialMs: number;
-  readonly incrementMs: number;
-}
-
-export type GameStatus = 'waiting' | 'playing' | 'finished';
-
-export type FinishReason = 'connect' | 'draw' | 'resign' | 'timeout';
-
-export type GameResult =
-  | {
-      readonly kind: 'win';
-      readonly winner: Player;
-      readonly reason: Exclude<FinishReason, 'draw'>;
-    }
-  | { readonly kind: 'draw'; readonly reason: 'draw' };
+export type { RatingDelta, SeatPlayer };
 
 /** Running clocks: what each side had left when the current turn began, and when it began. */
 export interface ClockState {
@@ -55,25 +46,6 @@ export interface GameState {
   readonly rated?: boolean;
   /** Filled when a rated game ends, in the same write that ends it. */
   readonly ratingChanges?: readonly [RatingDelta | null, RatingDelta | null];
-}
-
-/** Who sits in a seat, as shown to everyone: a named player or a computer level. */
-export interface SeatPlayer {
-  /** A player id, or `bot:<level>` for the computer. */
-  readonly id: string;
-  readonly name: string;
-  /** The computer's level id when this seat is the computer. */
-  readonly computer?: string;
-  /** Rating in the game's pool when the game began (for display). */
-  readonly rating?: number;
-  readonly provisional?: boolean;
-}
-
-/** A seat's rating change from a rated game, written with the game's final state. */
-export interface RatingDelta {
-  readonly before: number;
-  readonly after: number;
-  readonly provisional: boolean;
 }
 
 export const seatIndex = (player: Player): 0 | 1 => (player === 1 ? 0 : 1);

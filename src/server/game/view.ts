@@ -1,5 +1,5 @@
 import { movesToString } from '../../core/index.js';
-import type { GameSummary, PublicGame } from '../protocol/messages.js';
+import type { GameSummary, PublicGame } from '../../protocol/index.js';
 import { remainingAt, turnOf } from './reducer.js';
 import type { GameState } from './state.js';
 

@@ -3,21 +3,22 @@ import type { GameService } from '../games.js';
 import type { Hub } from '../hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
-import { ProtocolErrorCode } from '../protocol/errors.js';
-import { CreateGameSchema, GameIdSchema } from '../protocol/messages.js';
+import { CreateGameSchema, GameIdSchema, ProtocolErrorCode } from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
-import { originAllowed } from './origin.js';
+import { originAllowed, type OriginPolicy } from './origin.js';
 import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
 import { fail, readBody, send } from './respond.js';
+
+export { ClientAborted } from './respond.js';
 
 export interface ApiDeps {
   readonly service: GameService;
   readonly hub: Hub;
   readonly metrics: Metrics;
   readonly now: () => number;
-  readonly allowedOrigins: readonly string[];
-  /** False when this client has created too many games lately. */
-  readonly mayCreate: (req: IncomingMessage) => boolean;
+  readonly policy: OriginPolicy;
+  /** False when this client has created too many games lately (takes one from its budget). */
+  readonly mayCreate: () => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
   readonly players: PlayersApiDeps;
 }
@@ -33,6 +34,8 @@ export async function handleApi(
 ): Promise<boolean> {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const { metrics } = deps;
+  // HEAD is GET without the body (Node drops it): every readable resource answers both.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
   if (url.pathname === '/healthz') {
     const health = await deps.health();
     send(res, health.ok ? 200 : 503, { ok: health.ok, ...health.details }, metrics);
@@ -46,12 +49,32 @@ export async function handleApi(
   }
   if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
 
-  if (url.pathname === '/api/games' && req.method === 'POST') {
-    if (!originAllowed(req, deps.allowedOrigins)) {
+  const allowed = url.pathname === '/api/games' ? 'GET, HEAD, POST' : 'GET, HEAD';
+  const known = url.pathname === '/api/games' || /^\/api\/games\/[^/]+$/.test(url.pathname);
+  if (known && !allowed.split(', ').includes(req.method ?? '')) {
+    res.setHeader('allow', allowed);
+    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
+    return true;
+  }
+
+  if (url.pathname === '/api/games' && method === 'POST') {
+    if (!originAllowed(req, deps.policy)) {
       fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
       return true;
     }
-    if (!deps.mayCreate(req)) {
+    // Only JSON: a cross-site form (text/plain, no preflight) cannot make games.
+    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/json') {
+      res.setHeader('connection', 'close');
+      fail(
+        res,
+        ProtocolErrorCode.UnsupportedMediaType,
+        'send Content-Type: application/json',
+        metrics,
+      );
+      return true;
+    }
+    if (!deps.mayCreate()) {
       fail(
         res,
         ProtocolErrorCode.RateLimited,
@@ -62,6 +85,8 @@ export async function handleApi(
     }
     const text = await readBody(req);
     if (text === undefined) {
+      // The rest of an oversized body is not read: close rather than reuse the connection.
+      res.setHeader('connection', 'close');
       fail(res, ProtocolErrorCode.TooLarge, 'request body too large', metrics);
       return true;
     }
@@ -114,7 +139,7 @@ export async function handleApi(
     return true;
   }
 
-  if (url.pathname === '/api/games' && req.method === 'GET') {
+  if (url.pathname === '/api/games' && method === 'GET') {
     const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
     const games = await deps.service.store.listFinished(limit);
     send(res, 200, { games: games.map(toSummary) }, metrics);
@@ -122,7 +147,7 @@ export async function handleApi(
   }
 
   const match = /^\/api\/games\/([^/]+)$/.exec(url.pathname);
-  if (match && req.method === 'GET') {
+  if (match && method === 'GET') {
     const id = GameIdSchema.safeParse(match[1]);
     const state = id.success ? await deps.service.load(id.data) : undefined;
     if (!state) {

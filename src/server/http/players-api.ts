@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Result } from '../../core/index.js';
 import type { Metrics } from '../metrics.js';
 import type { PlayerService } from '../players.js';
-import { ProtocolErrorCode, type ProtocolError } from '../protocol/errors.js';
+import { ProtocolErrorCode, type ProtocolError } from '../../protocol/index.js';
 import {
   CreatePlayerSchema,
   IdentifySchema,
@@ -10,18 +10,18 @@ import {
   PoolSchema,
   RedeemSchema,
   RenameSchema,
-} from '../protocol/players.js';
-import { originAllowed } from './origin.js';
+} from '../../protocol/index.js';
+import { originAllowed, type OriginPolicy } from './origin.js';
 import { fail, parseBody, send } from './respond.js';
 
 export interface PlayersApiDeps {
   readonly players: PlayerService;
   readonly metrics: Metrics;
-  readonly allowedOrigins: readonly string[];
-  /** False when this address created too many identities lately. */
-  readonly mayCreateIdentity: (req: IncomingMessage) => boolean;
-  /** False when this address sent too many identity requests (guessing secrets or codes). */
-  readonly mayUseIdentity: (req: IncomingMessage) => boolean;
+  readonly policy: OriginPolicy;
+  /** False when this client created too many identities lately (takes one from its budget). */
+  readonly mayCreateIdentity: () => boolean;
+  /** False when this client sent too many identity requests (guessing secrets or codes). */
+  readonly mayUseIdentity: () => boolean;
 }
 
 function reply<T>(
@@ -71,12 +71,12 @@ export async function handlePlayersApi(
 
   const action = /^\/api\/players(?:\/(me|rename|transfer|redeem))?$/.exec(path);
   if (req.method !== 'POST' || !action) return false;
-  if (!originAllowed(req, deps.allowedOrigins)) {
+  if (!originAllowed(req, deps.policy)) {
     fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
     return true;
   }
   const creating = action[1] === undefined;
-  if (!(creating ? deps.mayCreateIdentity(req) : deps.mayUseIdentity(req))) {
+  if (!(creating ? deps.mayCreateIdentity() : deps.mayUseIdentity())) {
     fail(res, ProtocolErrorCode.RateLimited, 'too many requests; try again later', metrics);
     return true;
   }

@@ -1,115 +1,86 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import compression from 'compression';
+import serveStatic from 'serve-static';
 
-/** Types the browser must get right: a wrong one breaks WebAssembly streaming and PWA installs. */
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.txt': 'text/plain; charset=utf-8',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.xml': 'application/xml',
-};
-
-export function mimeType(file: string): string {
-  return MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-}
+/** Vite's content-hashed build output (`assets/name-HASH.ext`): the name changes with the bytes. */
+const HASHED = /[/\\]assets[/\\][^/\\]+[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
 /**
- * Maps a URL path to a file strictly inside `root`, or undefined when the path is malformed or
- * tries to leave it (`..`, encoded slashes, NUL bytes).
- */
-export function resolveInside(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
-  const segments = decoded.split('/').filter((s) => s !== '' && s !== '.');
-  if (segments.some((s) => s === '..')) return undefined;
-  const resolved = path.resolve(root, ...segments);
-  const rootResolved = path.resolve(root);
-  if (resolved !== rootResolved && !resolved.startsWith(rootResolved + path.sep)) return undefined;
-  return resolved;
-}
-
-async function fileAt(file: string): Promise<{ size: number } | undefined> {
-  try {
-    const info = await stat(file);
-    return info.isFile() ? { size: info.size } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Serves the built web app. Unknown paths without an extension get index.html so client-side
- * routes (a game link, a history page) load the app; unknown files with an extension are 404s
- * so a missing script is not answered with HTML.
+ * Serves the built web app with `serve-static` (ETag, Last-Modified, 304, Range, HEAD, no path
+ * escapes, no dotfiles) behind `compression` (brotli or gzip as the browser accepts, `Vary`).
+ * Hashed assets are cached for a year as immutable; everything else (index.html, sw.js, the
+ * manifest) is revalidated on every use. Unknown paths without an extension get index.html, so
+ * client-side routes load the app; unknown files with an extension are 404s, so a missing
+ * script is not answered with HTML.
  */
 export function createStaticHandler(
   root: string,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const files = serveStatic(root, {
+    index: ['index.html'],
+    cacheControl: false,
+    fallthrough: true,
+    redirect: false,
+    setHeaders: (res, file) => {
+      res.setHeader(
+        'cache-control',
+        HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      res.setHeader('x-content-type-options', 'nosniff');
+      if (path.extname(file) === '.wasm') res.setHeader('content-type', 'application/wasm');
+    },
+  });
+  // The opening book is binary but compresses to 40%: compress it like text.
+  const compress = compression({
+    filter: (req, res) => compression.filter(req, res) || req.url.endsWith('.book'),
+  });
+  /** Runs serve-static; true once it answered, false when it found no file. */
+  const serve = (req: IncomingMessage, res: ServerResponse): Promise<boolean> =>
+    new Promise((resolve, reject) => {
+      const answered = (): void => {
+        resolve(true);
+      };
+      res.once('finish', answered);
+      res.once('close', answered);
+      files(req, res, (error?: unknown) => {
+        res.off('finish', answered);
+        res.off('close', answered);
+        if (error === undefined) resolve(false);
+        else reject(error instanceof Error ? error : new Error('static file error'));
+      });
+    });
+
+  const plain = (res: ServerResponse, status: number, text: string): void => {
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(text);
+  };
+
   return async (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-      res.end('method not allowed\n');
+      res.setHeader('allow', 'GET, HEAD');
+      plain(res, 405, 'method not allowed\n');
       return;
     }
-    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
-    const resolved = resolveInside(root, urlPath);
-    if (resolved === undefined) {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('bad path\n');
-      return;
+    // compression only wraps the response and calls on at once.
+    compress(req as never, res as never, () => undefined);
+    try {
+      if (await serve(req, res)) return;
+      const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (path.extname(urlPath) !== '') {
+        plain(res, 404, 'not found\n');
+        return;
+      }
+      req.url = '/index.html';
+      if (!(await serve(req, res))) plain(res, 404, 'not found\n');
+    } catch (error) {
+      // serve-static's own refusals (a malformed path: 400, a dotfile: 403) are the client's.
+      const status = (error as { status?: unknown }).status;
+      if (typeof status === 'number' && status < 500 && !res.headersSent) {
+        plain(res, status, 'bad request\n');
+        return;
+      }
+      throw error;
     }
-    let file = resolved;
-    let info = await fileAt(file);
-    if (!info) {
-      const index = path.join(resolved, 'index.html');
-      info = await fileAt(index);
-      if (info) file = index;
-    }
-    if (!info && path.extname(urlPath) === '') {
-      file = path.join(root, 'index.html');
-      info = await fileAt(file);
-    }
-    if (!info) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('not found\n');
-      return;
-    }
-    const hashed = /[.-][A-Za-z0-9_-]{8,}\.(js|css|wasm)$/.test(file) && file.includes('assets');
-    res.writeHead(200, {
-      'content-type': mimeType(file),
-      'content-length': info.size,
-      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
-    });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const stream = createReadStream(file);
-    stream.on('error', () => res.destroy());
-    stream.pipe(res);
   };
 }

@@ -32,6 +32,14 @@ CREATE UNIQUE INDEX seeks_pool_secret ON seeks (pool, secret_hash);
 CREATE INDEX seeks_pool_waiting ON seeks (pool, created_at);
 `;
 
+/** Each server process's last sign of life: how long the whole service was down. */
+const heartbeats = (bigint: string): string => `
+CREATE TABLE heartbeats (
+  node TEXT PRIMARY KEY,
+  at ${bigint} NOT NULL
+);
+`;
+
 /**
  * Players (identity secrets only as SHA-256, like seats; several keys after a device
  * transfer), ratings per pool with a row version for compare-and-set, one rating change per
@@ -95,8 +103,9 @@ ALTER TABLE seeks ADD COLUMN seat_player TEXT;
 
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
+  { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
   {
-    version: 2,
+    version: 3,
     name: 'players and ratings',
     sqlite: players('INTEGER', 'REAL'),
     postgres: players('BIGINT', 'DOUBLE PRECISION'),

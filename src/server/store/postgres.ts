@@ -213,13 +213,18 @@ export class PostgresStore implements GameStore {
     makePair: PairMaker,
     choose: PartnerChooser,
   ): Promise<SeekOutcome> {
-    const mine = (
-      await q<SeekRow>(
+    let mine = (
+      await q<SeekRow & { status: string | null }>(
         client,
-        `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND secret_hash = ?`,
+        'SELECT s.id, s.secret_hash, s.game_id, s.seat, s.seat_player, s.address, s.created_at, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = ? AND s.secret_hash = ?',
         [request.pool, request.secretHash],
       )
     )[0];
+    if (mine?.game_id && mine.status === 'finished') {
+      // That match is history: this seek is a new request.
+      await q(client, 'DELETE FROM seeks WHERE id = ?', [mine.id]);
+      mine = undefined;
+    }
     if (mine?.game_id) {
       return {
         kind: 'matched',
@@ -468,6 +473,41 @@ export class PostgresStore implements GameStore {
   async playingComputerGames(): Promise<GameState[]> {
     const rows = await q<{ state: string }>(this.pool, SQL.playingComputer, []);
     return rows.map((r) => deserialize(r.state));
+  }
+
+  async listPlaying(): Promise<GameState[]> {
+    const { rows } = await this.pool.query<{ state: string }>(
+      "SELECT state FROM games WHERE status = 'playing'",
+    );
+    return rows.map((r) => deserialize(r.state));
+  }
+
+  async beat(node: string, now: number): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO heartbeats (node, at) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at = excluded.at',
+      [node, now],
+    );
+  }
+
+  async startNode(node: string, now: number): Promise<number | null> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('LOCK TABLE heartbeats IN EXCLUSIVE MODE');
+      const { rows } = await client.query<{ at: string | null }>(
+        'SELECT MAX(at) AS at FROM heartbeats',
+      );
+      await client.query('DELETE FROM heartbeats WHERE at < $1', [now - 86_400_000]);
+      await client.query('INSERT INTO heartbeats (node, at) VALUES ($1, $2)', [node, now]);
+      await client.query('COMMIT');
+      const at = rows[0]?.at;
+      return at === null || at === undefined ? null : Number(at);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async close(): Promise<void> {

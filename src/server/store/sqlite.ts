@@ -169,9 +169,14 @@ export class SqliteStore implements GameStore {
   ): Promise<SeekOutcome> {
     const run = this.db.transaction((): SeekOutcome => {
       this.db.prepare('DELETE FROM seeks WHERE expires_at < ?').run(request.now);
-      const mine = this.db
+      let mine = this.db
         .prepare(`SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND secret_hash = ?`)
         .get(request.pool, request.secretHash) as SeekRow | undefined;
+      if (mine?.game_id && this.finished(mine.game_id)) {
+        // That match is history: this seek is a new request.
+        this.db.prepare('DELETE FROM seeks WHERE id = ?').run(mine.id);
+        mine = undefined;
+      }
       if (mine?.game_id) {
         return {
           kind: 'matched',
@@ -305,6 +310,12 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(run.immediate());
   }
 
+  private finished(gameId: string): boolean {
+    const row = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as
+      { status: string } | undefined;
+    return row?.status === 'finished';
+  }
+
   renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
     const renew = this.db.prepare('UPDATE seeks SET expires_at = ? WHERE id = ?');
     this.db.transaction(() => {
@@ -408,9 +419,38 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(rows.map((r) => deserialize(r.state)));
   }
 
+  listPlaying(): Promise<GameState[]> {
+    const rows = this.db.prepare("SELECT state FROM games WHERE status = 'playing'").all() as {
+      state: string;
+    }[];
+    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
   playingComputerGames(): Promise<GameState[]> {
     const rows = this.db.prepare(SQL.playingComputer).all() as { state: string }[];
     return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
+  beat(node: string, now: number): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO heartbeats (node, at) VALUES (?, ?) ON CONFLICT (node) DO UPDATE SET at = excluded.at',
+      )
+      .run(node, now);
+    return Promise.resolve();
+  }
+
+  startNode(node: string, now: number): Promise<number | null> {
+    const run = this.db.transaction((): number | null => {
+      const row = this.db.prepare('SELECT MAX(at) AS at FROM heartbeats').get() as {
+        at: number | null;
+      };
+      // Processes gone for a day are forgotten.
+      this.db.prepare('DELETE FROM heartbeats WHERE at < ?').run(now - 86_400_000);
+      this.db.prepare('INSERT INTO heartbeats (node, at) VALUES (?, ?)').run(node, now);
+      return row.at;
+    });
+    return Promise.resolve(run.immediate());
   }
 
   close(): Promise<void> {

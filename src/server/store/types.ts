@@ -108,6 +108,16 @@ export interface GameStore extends PlayerStore {
   ): Promise<SeekOutcome | undefined>;
   renewSeeks(ids: readonly string[], expiresAt: number): Promise<void>;
   cancelSeek(id: string): Promise<void>;
+  /** Games being played (clocks possibly running). */
+  listPlaying(): Promise<GameState[]>;
+  /** Records that `node` is alive at `now`. */
+  beat(node: string, now: number): Promise<void>;
+  /**
+   * Atomically: the latest sign of life of any process before this one started (null on a new
+   * store), and this process's first beat. Two processes starting together cannot both see
+   * the same outage: the second sees the first's beat.
+   */
+  startNode(node: string, now: number): Promise<number | null>;
   close(): Promise<void>;
 }
 

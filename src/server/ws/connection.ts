@@ -9,11 +9,16 @@ import type { PlayerService } from '../players.js';
 import type { Hub, Member } from '../hub.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
-import type { ClientMessage, ServerMessage } from '../protocol/messages.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClientMessage,
+  type ProtocolError,
+  type ServerMessage,
+} from '../../protocol/index.js';
 import { newId, hashSecret } from '../secrets.js';
 import type { SeekOutcome } from '../store/types.js';
-import { parseClientMessage, type Parsed } from './parse.js';
+import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';
 
 export interface ConnectionDeps {
@@ -29,6 +34,8 @@ export interface ConnectionDeps {
   readonly botWaitMs: number;
   /** The client's address, for the farming limit. */
   readonly address: string;
+  /** Takes one game creation from this client address's budget; false when it is spent. */
+  readonly mayCreate: () => boolean;
 }
 
 /** A client that stops reading gets cut off rather than buffered without bound. */
@@ -65,6 +72,8 @@ export class Connection {
   private readonly bucket: TokenBucket;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Shutting down: frames still arriving are answered `shutting_down`, not acted on. */
+  private stopping = false;
   private readonly renewTimer: NodeJS.Timeout;
 
   constructor(
@@ -99,6 +108,7 @@ export class Connection {
 
   /** Graceful shutdown: tell the client to come back, then close with "service restart". */
   shutdown(reconnectMs: number): void {
+    this.stopping = true;
     this.send({ type: 'shutdown', reconnectMs });
     this.ws.close(1012, 'server restarting');
   }
@@ -117,7 +127,14 @@ export class Connection {
     if (!this.bucket.take(this.deps.now())) {
       this.fail(
         protocolError(ProtocolErrorCode.RateLimited, 'too many messages; slow down'),
-        undefined,
+        requestIdOf(data, isBinary),
+      );
+      return;
+    }
+    if (this.stopping) {
+      this.fail(
+        protocolError(ProtocolErrorCode.ShuttingDown, 'the server is restarting; reconnect'),
+        requestIdOf(data, isBinary),
       );
       return;
     }
@@ -177,6 +194,20 @@ export class Connection {
         return;
       }
       case 'seek': {
+        // A pairing creates a game: it costs the same per-address budget as POST /api/games.
+        if (!this.deps.mayCreate()) {
+          this.fail(
+            protocolError(
+              ProtocolErrorCode.RateLimited,
+              'too many games created; try again in a minute',
+            ),
+            message.id,
+          );
+          return;
+        }
+        // One seek per connection: a new one replaces the last, so a connection seeking with
+        // fresh secrets can never be paired with itself.
+        await this.cancelSeeks();
         const player = await this.seatPlayer(message.player, message.variant, message.id);
         if (player === undefined) return;
         return this.seek(
@@ -224,7 +255,7 @@ export class Connection {
     id: string | undefined,
     playerSecret: string | undefined,
   ): Promise<void> {
-    this.leaveGame();
+    // A join that fails leaves this connection in the game it was in.
     let state = await this.deps.service.load(gameId);
     if (!state) {
       this.fail(protocolError(ProtocolErrorCode.NotFound, 'no such game'), id);
@@ -252,6 +283,7 @@ export class Connection {
       if (settled.ok) state = settled.value.state;
     }
     if (this.closed) return;
+    this.leaveGame();
     const member: Member = {
       seat,
       send: (m) => {

@@ -1,12 +1,15 @@
 import type { RawData } from 'ws';
 import { err, ok, type Result } from '../../core/index.js';
-import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/errors.js';
 import {
   ClientMessageSchemas,
   MAX_MESSAGE_BYTES,
+  MAX_REQUEST_ID_LENGTH,
+  ProtocolErrorCode,
+  protocolError,
   type ClientMessage,
   type ClientMessageType,
-} from '../protocol/messages.js';
+  type ProtocolError,
+} from '../../protocol/index.js';
 
 export type Parsed = Result<ClientMessage, ProtocolError & { readonly id?: string }>;
 
@@ -25,39 +28,65 @@ const toText = (data: RawData): string =>
     ? Buffer.concat(data).toString('utf8')
     : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
 
+type Reply = ProtocolError & { readonly id?: string };
+const withId = (error: ProtocolError, id: string | undefined): Reply =>
+  id === undefined ? error : { ...error, id };
+
+/** The frame's JSON, or undefined when it is not JSON (frames are bounded by the socket's limit). */
+function readJson(data: RawData, isBinary: boolean): { json: unknown } | undefined {
+  if (isBinary) return undefined;
+  try {
+    return { json: JSON.parse(toText(data)) };
+  } catch {
+    return undefined;
+  }
+}
+
+const idOf = (json: unknown): string | undefined => {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
+  const id = (json as Record<string, unknown>)['id'];
+  return typeof id === 'string' && id.length <= MAX_REQUEST_ID_LENGTH ? id : undefined;
+};
+
+/**
+ * The request id of a frame that is refused before parsing (rate limited): echoed whenever the
+ * frame is JSON carrying a valid id, so a client waiting for that reply is not left hanging.
+ */
+export const requestIdOf = (data: RawData, isBinary: boolean): string | undefined =>
+  idOf(readJson(data, isBinary)?.json);
+
 /** One frame to one validated message, or the error to answer it with (echoing its id). */
 export function parseClientMessage(data: RawData, isBinary: boolean): Parsed {
+  if (isBinary) return err(protocolError(ProtocolErrorCode.BadMessage, 'send JSON text frames'));
+  const read = readJson(data, isBinary);
+  const id = idOf(read?.json);
   if (byteLength(data) > MAX_MESSAGE_BYTES) {
     return err(
-      protocolError(
-        ProtocolErrorCode.TooLarge,
-        `messages are limited to ${MAX_MESSAGE_BYTES} bytes`,
+      withId(
+        protocolError(
+          ProtocolErrorCode.TooLarge,
+          `messages are limited to ${MAX_MESSAGE_BYTES} bytes`,
+        ),
+        id,
       ),
     );
   }
-  if (isBinary) return err(protocolError(ProtocolErrorCode.BadMessage, 'send JSON text frames'));
-  let json: unknown;
-  try {
-    json = JSON.parse(toText(data));
-  } catch {
+  if (read === undefined) {
     return err(protocolError(ProtocolErrorCode.BadJson, 'the message is not valid JSON'));
   }
+  const json = read.json;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return err(protocolError(ProtocolErrorCode.BadMessage, 'a message is a JSON object'));
   }
-  const record = json as Record<string, unknown>;
-  const id =
-    typeof record['id'] === 'string' && record['id'].length <= 64 ? record['id'] : undefined;
-  const withId = (e: ProtocolError): ProtocolError & { readonly id?: string } =>
-    id === undefined ? e : { ...e, id };
-  const type = record['type'];
+  const type = (json as Record<string, unknown>)['type'];
   if (typeof type !== 'string') {
-    return err(withId(protocolError(ProtocolErrorCode.BadMessage, 'a message needs a "type"')));
+    return err(withId(protocolError(ProtocolErrorCode.BadMessage, 'a message needs a "type"'), id));
   }
   if (!isType(type)) {
     return err(
       withId(
         protocolError(ProtocolErrorCode.UnknownType, `unknown message type "${type.slice(0, 32)}"`),
+        id,
       ),
     );
   }
@@ -71,6 +100,7 @@ export function parseClientMessage(data: RawData, isBinary: boolean): Parsed {
           ProtocolErrorCode.BadMessage,
           `invalid ${type} message${where ? ` at ${where}` : ''}: ${issue?.message ?? 'invalid'}`,
         ),
+        id,
       ),
     );
   }

@@ -1,18 +1,27 @@
 /**
  * Typed client for online play: one WebSocket that reconnects by itself, rejoins its game and
  * its quick-match queue after every reconnect, and estimates the server clock so clocks count
- * down correctly. Works in the browser and, with `ws` passed in, in Node tests.
+ * down correctly. Works in the browser and, with `ws` passed in, in Node tests. Everything the
+ * server sends is validated with the shared protocol schemas; a server speaking another protocol
+ * version stops the client (status `incompatible`): the page must be reloaded.
  */
-import type {
-  ClientMessage,
-  GameSummary,
-  PublicGame,
-  ServerMessage,
-} from '../../server/protocol/messages.js';
-import type { ClockSetting } from '../../server/game/state.js';
+import {
+  CreatedGameSchema,
+  ErrorBodySchema,
+  GameListSchema,
+  GameResponseSchema,
+  PROTOCOL_VERSION,
+  SECRET_BYTES,
+  parseServerMessage,
+  type ClientMessage,
+  type ClockSetting,
+  type GameSummary,
+  type PublicGame,
+  type Seat,
+  type ServerMessage,
+} from '../../protocol/index.js';
 
-export type { GameSummary, PublicGame, ServerMessage, ClockSetting };
-export type Seat = 1 | 2;
+export type { GameSummary, PublicGame, ServerMessage, ClockSetting, Seat };
 
 /** The part of the WebSocket API this client needs (browser WebSocket and `ws` both fit). */
 export interface SocketLike {
@@ -26,12 +35,17 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
+/** `incompatible`: the server speaks another protocol version; only a reload helps. */
+export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'incompatible';
 
 export type Reply =
   | Extract<ServerMessage, { type: 'ack' | 'joined' | 'seeking' | 'matched' | 'pong' }>
   | Extract<ServerMessage, { type: 'error' }>
-  | { readonly type: 'error'; readonly code: 'disconnected' | 'timeout'; readonly message: string };
+  | {
+      readonly type: 'error';
+      readonly code: 'disconnected' | 'timeout' | 'incompatible';
+      readonly message: string;
+    };
 
 export interface ClientEvents {
   status: ConnectionStatus;
@@ -56,7 +70,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /** A seat secret: 144 random bits, base64url, made and kept by the browser only. */
 export function newSeatSecret(): string {
-  const bytes = new Uint8Array(18);
+  const bytes = new Uint8Array(SECRET_BYTES);
   globalThis.crypto.getRandomValues(bytes);
   let text = '';
   for (const b of bytes) text += String.fromCharCode(b);
@@ -98,6 +112,8 @@ export class OnlineClient {
   /** Latest snapshot of the joined game. */
   game: PublicGame | undefined;
   seat: Seat | null = null;
+  /** The server's protocol version when it is not this client's (status `incompatible`). */
+  serverProtocol: number | undefined;
   /** Estimated `serverTime - localTime`, from ping round trips. */
   serverOffsetMs = 0;
   private bestRtt = Infinity;
@@ -242,7 +258,11 @@ export class OnlineClient {
     };
     socket.onmessage = (event) => {
       if (typeof event.data !== 'string') return;
-      this.receive(JSON.parse(event.data) as ServerMessage);
+      const frame = parseServerMessage(event.data);
+      if (frame.kind === 'message') this.receive(frame.message);
+      else if (frame.kind === 'invalid') {
+        this.emit('error', { code: 'bad_server_message', message: frame.problem });
+      }
     };
     socket.onerror = () => undefined;
     socket.onclose = () => {
@@ -318,6 +338,10 @@ export class OnlineClient {
     }
     switch (message.type) {
       case 'hello':
+        if (message.protocol !== PROTOCOL_VERSION) {
+          this.incompatible(message.protocol);
+          return;
+        }
         this.serverOffsetMs =
           this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
         return;
@@ -345,6 +369,20 @@ export class OnlineClient {
     }
   }
 
+  /** Another protocol version: stop for good rather than reconnect into the same mismatch. */
+  private incompatible(serverProtocol: number): void {
+    this.serverProtocol = serverProtocol;
+    this.stopped = true;
+    clearTimeout(this.reconnectTimer);
+    clearInterval(this.pingTimer);
+    this.socket?.close(1000, 'protocol mismatch');
+    this.failPending();
+    for (const waiters of [this.resumeWaiters.join, this.resumeWaiters.seek]) {
+      for (const resolve of waiters.splice(0)) resolve(incompatibleReply());
+    }
+    this.setStatus('incompatible');
+  }
+
   private failPending(): void {
     for (const resolve of this.pending.values()) {
       resolve({ type: 'error', code: 'disconnected', message: 'the connection was lost' });
@@ -362,6 +400,12 @@ export class OnlineClient {
     for (const handler of this.handlers[event]) handler(value);
   }
 }
+
+const incompatibleReply = (): Reply => ({
+  type: 'error',
+  code: 'incompatible',
+  message: 'the server has been updated; reload the page',
+});
 
 const notJoined = (): Reply => ({
   type: 'error',
@@ -384,19 +428,29 @@ export class OnlineApi {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(setup),
     });
-    return (await response.json()) as
-      { gameId: string; seat: Seat } | { error: { code: string; message: string } };
+    const json = await readJson(response);
+    const created = CreatedGameSchema.safeParse(json);
+    if (response.ok && created.success) return created.data;
+    const failed = ErrorBodySchema.safeParse(json);
+    return failed.success
+      ? failed.data
+      : { error: { code: 'bad_server_message', message: `unexpected answer ${response.status}` } };
   }
 
   async getGame(gameId: string): Promise<PublicGame | undefined> {
     const response = await fetch(`${this.baseUrl}/api/games/${encodeURIComponent(gameId)}`);
     if (!response.ok) return undefined;
-    return ((await response.json()) as { game: PublicGame }).game;
+    const body = GameResponseSchema.safeParse(await readJson(response));
+    return body.success ? body.data.game : undefined;
   }
 
   async finishedGames(limit = 20): Promise<GameSummary[]> {
     const response = await fetch(`${this.baseUrl}/api/games?limit=${limit}`);
     if (!response.ok) return [];
-    return ((await response.json()) as { games: GameSummary[] }).games;
+    const body = GameListSchema.safeParse(await readJson(response));
+    return body.success ? body.data.games : [];
   }
 }
+
+const readJson = (response: Response): Promise<unknown> =>
+  response.json().catch((): unknown => undefined);

@@ -201,7 +201,9 @@ export function gameView(
         ? ''
         : client.status === 'connecting'
           ? 'Connecting…'
-          : 'Connection lost. Reconnecting…';
+          : client.status === 'incompatible'
+            ? 'Not connected: this page is older than the server.'
+            : 'Connection lost. Reconnecting…';
   }
 
   const offs = [

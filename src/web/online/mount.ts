@@ -1,5 +1,6 @@
 import './online.css';
 import { OnlineApi, OnlineClient } from './client.js';
+import { h } from './dom.js';
 import { gameView } from './game-view.js';
 import { lobbyView, type View } from './lobby.js';
 import { replayView } from './replay-view.js';
@@ -22,6 +23,20 @@ host.hidden = true;
 function socketUrl(): string {
   const base = location.pathname.replace(/\/[^/]*$/, '');
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${base}/ws`;
+}
+
+/** Shown once the server speaks another protocol version (a deploy since this page loaded). */
+function updateNotice(): HTMLElement {
+  const reload = h('button', { type: 'button' }, 'Reload');
+  reload.addEventListener('click', () => {
+    location.reload();
+  });
+  return h(
+    'p',
+    { class: 'notice online-update', role: 'alert' },
+    'The game server has been updated. Reload this page to keep playing online. ',
+    reload,
+  );
 }
 
 const navigate = (hash: string): void => {
@@ -47,7 +62,12 @@ function route(): void {
   if (!host.isConnected) (local ?? document.body).after(host);
   if (local) local.hidden = true;
   host.hidden = false;
-  client ??= new OnlineClient({ url: socketUrl() });
+  if (!client) {
+    client = new OnlineClient({ url: socketUrl() });
+    client.on('status', (status) => {
+      if (status === 'incompatible') host.prepend(updateNotice());
+    });
+  }
   view =
     next.kind === 'lobby'
       ? lobbyView(api, client, navigate)
@@ -55,6 +75,7 @@ function route(): void {
         ? gameView(client, next.gameId, navigate)
         : replayView(api, next.gameId);
   host.replaceChildren(view.element);
+  if (client.status === 'incompatible') host.prepend(updateNotice());
 }
 
 window.addEventListener('hashchange', route);

@@ -32,7 +32,10 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  // The online API is live data (games, the lobby's list): always the network, never a copy.
+  if (url.pathname.includes('/api/')) return;
   if (request.mode === 'navigate') {
     event.respondWith(
       fetch(request)

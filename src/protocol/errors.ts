@@ -22,6 +22,10 @@ export const ProtocolErrorCode = {
   Conflict: 'conflict',
   ShuttingDown: 'shutting_down',
   Forbidden: 'forbidden',
+  /** HTTP only: a known path with another method (405, with `Allow`). */
+  MethodNotAllowed: 'method_not_allowed',
+  /** HTTP only: a body that is not `application/json` (415). */
+  UnsupportedMediaType: 'unsupported_media_type',
   Internal: 'internal',
   NameTooShort: 'name_too_short',
   NameTooLong: 'name_too_long',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatClock, statusLine } from '../../src/web/online/format.js';
 import type { PublicGame } from '../../src/web/online/client.js';
+import { SAMPLE_GAME } from './online-fixtures.js';
 import { analysisLink, parseRoute, routeHash, routeLink } from '../../src/web/online/routes.js';
 
 describe('online routes', () => {
@@ -51,30 +52,7 @@ describe('online texts', () => {
     for (const [ms, text] of table) expect(formatClock(ms)).toBe(text);
   });
 
-  const base: PublicGame = {
-    id: 'abcdefgh',
-    version: 3,
-    variant: '7x6c4',
-    clock: null,
-    status: 'playing',
-    seats: [
-      { taken: true, connected: true },
-      { taken: true, connected: true },
-    ],
-    moves: [3, 3],
-    notation: '44',
-    turn: 1,
-    clocks: null,
-    result: null,
-    winCells: [],
-    rematch: { offeredBy: null, gameId: null },
-    previousGameId: null,
-    createdAt: 0,
-    updatedAt: 0,
-    players: [null, null],
-    rated: false,
-    ratingChanges: null,
-  };
+  const base = SAMPLE_GAME;
 
   it('says where the game stands for players and spectators', () => {
     expect(statusLine(base, 1)).toBe('Your turn');

@@ -1,0 +1,106 @@
+import * as z from 'zod/mini';
+import { ClockSchema, GameIdSchema, PlayerSchema } from './formats.js';
+
+/**
+ * What anyone may know about a game, as the server sends it. Objects the server sends are read
+ * with `z.object`, which drops fields this client does not know: a newer server may add some.
+ */
+
+export const GameStatusSchema = z.enum(['waiting', 'playing', 'finished']);
+export type GameStatus = z.infer<typeof GameStatusSchema>;
+
+export const GameResultSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('win'),
+    winner: PlayerSchema,
+    reason: z.enum(['connect', 'resign', 'timeout']),
+  }),
+  z.object({ kind: z.literal('draw'), reason: z.literal('draw') }),
+]);
+export type GameResult = z.infer<typeof GameResultSchema>;
+export type FinishReason = GameResult['reason'];
+
+const count = z.int().check(z.minimum(0));
+const SeatViewSchema = z.object({ taken: z.boolean(), connected: z.boolean() });
+
+/** A board cell, 0-based; row 0 is the bottom row. */
+export const SquareSchema = z.object({ column: count, row: count });
+
+/** Who sits in a seat: a named player or the computer. */
+export const SeatPlayerSchema = z.object({
+  /** A player id, or `bot:<level>` for the computer. */
+  id: z.string(),
+  name: z.string(),
+  /** The computer's level id (`beginner` … `perfect`) when this seat is the computer. */
+  computer: z.optional(z.string()),
+  /** Rating in the game's pool when the game began. */
+  rating: z.optional(z.number()),
+  /** Shown as "1500?": the rating deviation is still high. */
+  provisional: z.optional(z.boolean()),
+});
+export type SeatPlayer = z.infer<typeof SeatPlayerSchema>;
+
+/** A seat's rating before and after a rated game. */
+export const RatingDeltaSchema = z.object({
+  before: z.number(),
+  after: z.number(),
+  provisional: z.boolean(),
+});
+export type RatingDelta = z.infer<typeof RatingDeltaSchema>;
+
+const SeatPlayersSchema = z.readonly(
+  z.tuple([z.nullable(SeatPlayerSchema), z.nullable(SeatPlayerSchema)]),
+);
+
+export const PublicGameSchema = z.object({
+  id: GameIdSchema,
+  version: count,
+  /** Canonical `WxHcN`. */
+  variant: z.string(),
+  clock: ClockSchema,
+  status: GameStatusSchema,
+  seats: z.readonly(z.tuple([SeatViewSchema, SeatViewSchema])),
+  /** 0-based columns in play order. */
+  moves: z.readonly(z.array(count)),
+  /** The moves in the analysis board's notation (1-based columns). */
+  notation: z.string(),
+  /** The side to move while playing, else null. Seat 1 moves first. */
+  turn: z.nullable(PlayerSchema),
+  clocks: z.nullable(
+    z.object({
+      remainingMs: z.readonly(z.tuple([z.number(), z.number()])),
+      /** Whose clock is running, or null. */
+      running: z.nullable(PlayerSchema),
+      /** Server time the figures were taken at, so clients can count down from it. */
+      serverNow: z.number(),
+    }),
+  ),
+  result: z.nullable(GameResultSchema),
+  winCells: z.readonly(z.array(SquareSchema)),
+  rematch: z.object({
+    offeredBy: z.nullable(PlayerSchema),
+    gameId: z.nullable(GameIdSchema),
+  }),
+  previousGameId: z.nullable(GameIdSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  /** Who sits where (null: an unnamed player, or an open seat). */
+  players: SeatPlayersSchema,
+  rated: z.boolean(),
+  /** Each seat's change once a rated game has ended (null for the computer's seat). */
+  ratingChanges: z.nullable(
+    z.readonly(z.tuple([z.nullable(RatingDeltaSchema), z.nullable(RatingDeltaSchema)])),
+  ),
+});
+export type PublicGame = z.infer<typeof PublicGameSchema>;
+
+export const GameSummarySchema = z.object({
+  id: GameIdSchema,
+  variant: z.string(),
+  notation: z.string(),
+  result: z.nullable(GameResultSchema),
+  updatedAt: z.number(),
+  players: SeatPlayersSchema,
+  rated: z.boolean(),
+});
+export type GameSummary = z.infer<typeof GameSummarySchema>;

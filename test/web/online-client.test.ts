@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../src/protocol/index.js';
+import { OnlineClient, type SocketLike } from '../../src/web/online/client.js';
+import { SAMPLE_GAME } from './online-fixtures.js';
+
+/** A socket the test drives by hand: it opens when told and records what the client sent. */
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: Record<string, unknown>[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: unknown): void {
+    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+}
+
+function connected(): { client: OnlineClient; sockets: FakeSocket[] } {
+  const sockets: FakeSocket[] = [];
+  const client = new OnlineClient({
+    url: 'ws://test/ws',
+    socket: () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  return { client, sockets };
+}
+
+const GAME = SAMPLE_GAME;
+
+describe('online client: what the server sends', () => {
+  it('stops for good on another protocol version and answers waiting calls with incompatible', async () => {
+    const { client, sockets } = connected();
+    const statuses: string[] = [];
+    client.on('status', (s) => statuses.push(s));
+    const join = client.join('abcdefgh', undefined, true);
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'hello', protocol: PROTOCOL_VERSION + 1, serverNow: 1 });
+    expect(client.status).toBe('incompatible');
+    expect(client.serverProtocol).toBe(PROTOCOL_VERSION + 1);
+    expect(statuses.at(-1)).toBe('incompatible');
+    expect(sockets[0]!.closed).toBe(true);
+    expect(await join).toMatchObject({ type: 'error', code: 'incompatible' });
+    // No reconnect into the same mismatch.
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('keeps going on the same version', () => {
+    const { client, sockets } = connected();
+    sockets[0]!.open();
+    sockets[0]!.receive({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: 1 });
+    expect(client.status).toBe('open');
+    client.close();
+  });
+
+  it('drops frames that break the schemas, reporting them, and ignores unknown types', async () => {
+    const { client, sockets } = connected();
+    const socket = sockets[0]!;
+    const errors: string[] = [];
+    client.on('error', (e) => errors.push(e.code));
+    const join = client.join('abcdefgh', undefined, true);
+    socket.open();
+    const request = socket.sent.find((m) => m['type'] === 'join')!;
+    socket.receive({ type: 'joined', id: request['id'], gameId: 'abcdefgh', seat: null });
+    socket.receive({ type: 'game', game: GAME, comesLater: true });
+    expect(await join).toMatchObject({ type: 'joined' });
+    expect(client.game).toEqual(GAME);
+    socket.receive('{not json');
+    socket.receive({ type: 'game', game: { id: 'abcdefgh', version: 'three' } });
+    socket.receive({ type: 'fromTheFuture', anything: 1 });
+    expect(errors).toEqual(['bad_server_message', 'bad_server_message']);
+    expect(client.game).toEqual(GAME);
+    client.close();
+  });
+});
