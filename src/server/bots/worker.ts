@@ -1,6 +1,7 @@
 // A computer player's thread: the same chooseMove as the web worker and the CLI, off the
 // server's event loop. One request at a time; the pool never sends a second before the answer.
 import { existsSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 import { chooseMove, setOpeningBook, type LevelId } from '../../ai/index.js';
@@ -19,6 +20,18 @@ function loadBook(): void {
   }
 }
 loadBook();
+
+/**
+ * The lowest CPU priority for this thread (on Linux a thread's nice value is its own, so the
+ * server's event loop keeps its priority): the computer thinks with the CPU that human games
+ * leave over, and its wall-clock budget makes it move on time, only less deeply, under load.
+ */
+export const BOT_NICE = 19;
+try {
+  setPriority(BOT_NICE);
+} catch {
+  // Not permitted here: the computer thinks at normal priority.
+}
 
 async function think(request: ThinkRequest): Promise<ThinkReply> {
   const variant = parseVariant(request.variant);
