@@ -157,7 +157,10 @@ export function gameView(
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
         : statusLine(next, seat);
-    if (next.status !== 'waiting') statusText.textContent += next.rated ? ' · rated' : ' · casual';
+    // Between named players (or against the computer) say whether the result counts.
+    if (next.status !== 'waiting' && next.players.some((p) => p !== null)) {
+      statusText.textContent += next.rated ? ' · rated' : ' · casual';
+    }
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {
