@@ -1,5 +1,6 @@
 import { botLevelFor, botRating, type BotLevel } from '../rating/index.js';
-import { levelLabel } from '../ai/index.js';
+// Only the level names: the AI's search (and the solver's wasm) load in the worker threads.
+import { levelLabel } from '../ai/levels.js';
 import { parseVariant } from '../core/index.js';
 import type { SeatPlayer } from './game/state.js';
 import { COMPUTER_PREFIX, poolOfGame } from './ratings.js';
