@@ -6,8 +6,11 @@ import { checkPerfect } from '../../src/ai/arena.js';
 import { analyzeExactly, perfectMove } from '../../src/ai/perfect.js';
 import { Book, analyze, symmetricKey } from '../../src/solver/index.js';
 import { setOpeningBook } from '../../src/ai/perfect.js';
+import { ponsTestsDir } from '../../scripts/pons-tests.js';
+import { describeIf } from '../support/skips.js';
 
-const DATA = '/work/shared/data/pons-tests';
+const DATA = ponsTestsDir();
+const dataMissing = existsSync(DATA) ? undefined : `${DATA} not found (set C4_PONS_TESTS)`;
 
 /** Every `step`-th line of a Pons test set: `moves score`, 1-based columns, score for the side to move. */
 function sample(file: string, count: number): { moves: string; score: number }[] {
@@ -19,7 +22,7 @@ function sample(file: string, count: number): { moves: string; score: number }[]
   });
 }
 
-describe.skipIf(!existsSync(DATA))('Perfect on the Pons test positions', () => {
+describeIf('Perfect on the Pons test positions', dataMissing, () => {
   const cases = [...sample('Test_L3_R1', 8), ...sample('Test_L2_R1', 4)];
   it.each(cases)('plays a best-scoring move after $moves', ({ moves, score }) => {
     const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(moves, CLASSIC))));
@@ -37,7 +40,7 @@ describe.skipIf(!existsSync(DATA))('Perfect on the Pons test positions', () => {
   });
 });
 
-describe.skipIf(!existsSync(DATA))('the arena check', () => {
+describeIf('the arena check', dataMissing, () => {
   it('tells a move that gives the result away from one that only wins more slowly', () => {
     let givenAway = 0;
     for (const { moves } of sample('Test_L3_R1', 30)) {
@@ -58,7 +61,7 @@ describe.skipIf(!existsSync(DATA))('the arena check', () => {
   });
 });
 
-describe.skipIf(!existsSync(DATA))('analysis under any budget', () => {
+describeIf('analysis under any budget', dataMissing, () => {
   it('gives bounds that always contain the true score of every column', () => {
     const cases = [...sample('Test_L3_R1', 20), ...sample('Test_L2_R1', 20)];
     for (const { moves } of cases) {

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM } from '../support/chromium.js';
 
 /**
  * Starts the real server (`node dist/server/main.js`, built beforehand by `npm run build`) on a
@@ -79,7 +80,7 @@ export async function startHarness(): Promise<Harness> {
   mkdirSync(ARTEFACTS, { recursive: true });
   const { url, child } = await startServer();
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--headless',
       '--no-sandbox',

@@ -14,6 +14,8 @@ import {
 import { PostgresStore } from '../../src/server/store/postgres.js';
 import { SqliteStore } from '../../src/server/store/sqlite.js';
 import type { GameStore } from '../../src/server/store/types.js';
+import { requireOrSkip } from '../support/skips.js';
+import { postgresMissing, redisMissing } from './services.js';
 
 export const TEST_DATABASE_URL =
   process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -69,7 +71,19 @@ export function postgresBackend(): Backend {
   };
 }
 
-export const BACKENDS: readonly (() => Backend)[] = [sqliteBackend, postgresBackend];
+/**
+ * The stores every adapter suite runs against: SQLite always, PostgreSQL when it is reachable
+ * (otherwise its suites are recorded as skipped, and under CI=true the run fails).
+ */
+export const BACKENDS: readonly (() => Backend)[] = requireOrSkip(
+  'PostgreSQL variants of the store, protocol, fault and Redis suites',
+  await postgresMissing(TEST_DATABASE_URL),
+)
+  ? [sqliteBackend, postgresBackend]
+  : [sqliteBackend];
+
+/** Why the Redis suite cannot run here, or undefined. */
+export const REDIS_MISSING = await redisMissing(TEST_REDIS_URL);
 
 /** An in-process server on a free port. */
 export async function startTestServer(
@@ -99,8 +113,11 @@ export class TestClient {
     [];
   closed = false;
   closeCode: number | undefined;
+  /** Resolves with the close code once the connection is closed. */
+  readonly whenClosed: Promise<number>;
 
   private constructor(readonly ws: WebSocket) {
+    this.whenClosed = new Promise((resolve) => ws.once('close', resolve));
     ws.on('message', (data) => {
       // Every frame must satisfy the shared schemas the web client validates with.
       const frame = parseServerMessage((data as Buffer).toString('utf8'));
@@ -259,5 +276,3 @@ export class ServerProcess {
     });
   }
 }
-
-export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

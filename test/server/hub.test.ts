@@ -1,11 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LocalBus } from '../../src/server/bus/local.js';
 import { newGame } from '../../src/server/game/reducer.js';
 import { Hub, type Member } from '../../src/server/hub.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
 import type { ServerMessage } from '../../src/protocol/index.js';
-import { sleep } from './helpers.js';
 
 function hub(onFlag: (id: string) => void): Hub {
   return new Hub({
@@ -24,7 +23,13 @@ const member = (seat: 1 | 2 | null, inbox: ServerMessage[]): Member => ({
 });
 
 describe('hub', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('asks for a flag check when the running clock reaches zero, without any command', async () => {
+    // The hub's clock and its timers are both the fake ones: time moves only when told to.
+    vi.useFakeTimers({ now: 1_000_000 });
     const flagged: string[] = [];
     const h = hub((id) => flagged.push(id));
     const state = newGame(
@@ -37,8 +42,12 @@ describe('hub', () => {
       Date.now(),
     );
     await h.join(state, member(1, []));
+    vi.advanceTimersByTime(59);
     expect(flagged).toEqual([]);
-    for (let i = 0; i < 50 && flagged.length === 0; i++) await sleep(20);
+    // At the deadline (60 ms) plus the hub's 20 ms margin, and not before.
+    vi.advanceTimersByTime(20);
+    expect(flagged).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(flagged).toEqual(['flaggame1']);
     h.close();
   });

@@ -113,6 +113,18 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       const page = await get<PlayerPage>(`api/players/${player.id}`);
       expect(JSON.stringify(page.json)).not.toContain(secret);
       expect((await get(`api/players/nosuchplayer1`)).status).toBe(404);
+      // Methods: pages answer GET and HEAD, identity actions only POST (with JSON).
+      expect(
+        (await fetch(`${server.url}api/players/${player.id}`, { method: 'HEAD' })).status,
+      ).toBe(200);
+      const wrong = await fetch(`${server.url}api/players/me`);
+      expect([wrong.status, wrong.headers.get('allow')]).toEqual([405, 'POST']);
+      const form = await fetch(`${server.url}api/players/me`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({ secret }),
+      });
+      expect(form.status).toBe(415);
     });
 
     it('renames once, then refuses a flood of renames', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { requireOrSkip } from '../support/skips.js';
 import { CLASSIC, Position } from '../../src/core/index.js';
 import type { OnlineClient, PublicGame } from '../../src/web/online/client.js';
 import { Bot, checkExactlyOnce, nodeClient, until } from './bot.js';
 import {
   BACKENDS,
+  REDIS_MISSING,
   ServerProcess,
   TEST_REDIS_URL,
   createGame,
@@ -16,7 +18,12 @@ import {
  * Two real server processes sharing one database and one Redis: players on different
  * processes play one game, a spectator on either sees it live, quick match pairs across them.
  */
-describe.each(BACKENDS.map((make) => [make().name, make] as const))(
+const redisReady = requireOrSkip(
+  'two processes sharing Redis (test/server/redis.test.ts)',
+  REDIS_MISSING,
+);
+
+describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as const))(
   'two processes sharing Redis (%s)',
   (_name, make) => {
     const backend: Backend = make();

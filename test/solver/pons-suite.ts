@@ -1,8 +1,9 @@
 // Shared by the pons*.test.ts files: each runs some sets so vitest spreads them over the cores.
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLASSIC } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
 import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+import { describeIf } from '../support/skips.js';
 
 // Every line of every shared set must come out exact; the slow sets run in their own files so
 // vitest spreads them over the cores.
@@ -13,15 +14,12 @@ export function ponsSuite(
   const weak = options.weak ?? false;
   for (const set of PONS_SETS.filter((s) => files.includes(s.file))) {
     const loaded = loadPonsSet(set.file);
-    if ('missing' in loaded) {
-      describe.skip(`${set.file}: skipped because ${loaded.missing}`, () => {
-        it('needs the shared test data', () => undefined);
-      });
-      console.warn(`solver tests: ${set.file} skipped: ${loaded.missing}`);
-      continue;
-    }
-    describe(`${set.file} (${set.label})${weak ? ' weak' : ''}`, () => {
-      const cases = loaded.cases.slice(options.from ?? 0, options.to ?? Infinity);
+    const missing = 'missing' in loaded ? loaded.missing : undefined;
+    describeIf(`${set.file} (${set.label})${weak ? ' weak' : ''}`, missing, () => {
+      const cases = ('cases' in loaded ? loaded.cases : []).slice(
+        options.from ?? 0,
+        options.to ?? Infinity,
+      );
       const solver = new Solver({ tableBits: 22 });
       // chunks of 100 lines, so that progress shows and no single test runs for minutes
       for (let start = 0; start < cases.length; start += 100) {

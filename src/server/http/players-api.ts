@@ -47,8 +47,20 @@ export async function handlePlayersApi(
 ): Promise<boolean> {
   const { metrics, players } = deps;
   const path = url.pathname;
+  const action = /^\/api\/players(?:\/(me|rename|transfer|redeem))?$/.exec(path);
+  const page = action ? null : /^\/api\/players\/([^/]+)$/.exec(path);
+  const board = path === '/api/leaderboard';
+  if (!action && !page && !board) return false;
+  // HEAD is answered as GET (the body is dropped by Node); other methods name what is allowed.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const allowed = action ? 'POST' : 'GET, HEAD';
+  if (!allowed.split(', ').includes(method ?? '')) {
+    res.setHeader('allow', allowed);
+    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
+    return true;
+  }
 
-  if (req.method === 'GET' && path === '/api/leaderboard') {
+  if (board) {
     const pool = PoolSchema.safeParse(url.searchParams.get('pool') ?? 'classic');
     if (!pool.success) {
       fail(res, ProtocolErrorCode.BadMessage, 'pool: one of classic, connect4, connectN', metrics);
@@ -58,8 +70,7 @@ export async function handlePlayersApi(
     send(res, 200, await players.leaderboard(pool.data, limit), metrics);
     return true;
   }
-  const page = /^\/api\/players\/([^/]+)$/.exec(path);
-  if (req.method === 'GET' && page) {
+  if (page) {
     const id = PlayerIdSchema.safeParse(page[1]);
     if (!id.success) {
       fail(res, ProtocolErrorCode.UnknownPlayer, 'no such player', metrics);
@@ -68,9 +79,7 @@ export async function handlePlayersApi(
     reply(res, 200, await players.page(id.data), (p) => p, metrics);
     return true;
   }
-
-  const action = /^\/api\/players(?:\/(me|rename|transfer|redeem))?$/.exec(path);
-  if (req.method !== 'POST' || !action) return false;
+  if (!action) return false;
   if (!originAllowed(req, deps.policy)) {
     fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
     return true;
