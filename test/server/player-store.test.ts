@@ -185,6 +185,41 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       expect(await store.leaderboard('connectN', 400, 10)).toEqual([]);
     });
 
+    it('a waiting seek gets at most one computer game, however many processes offer one', async () => {
+      await store.seek(
+        { id: 'botseek1', pool: 'bots/p', secretHash: hash('s'), now: 1000, expiresAt: 100_000 },
+        () => {
+          throw new Error('nobody to pair with');
+        },
+      );
+      let made = 0;
+      const outcomes = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          store.seekComputer('botseek1', 2000, (secretHash) => ({
+            state: newGame(
+              {
+                id: `botmade${made++}`,
+                variant: '7x6c4',
+                clock: null,
+                seats: [secretHash, 'bot:strong'],
+              },
+              2000,
+            ),
+            seat: 1,
+          })),
+        ),
+      );
+      const games = new Set(outcomes.map((o) => (o?.kind === 'matched' ? o.gameId : 'none')));
+      expect(games.size).toBe(1);
+      expect(made).toBe(1);
+      // A seek that is gone gets no game.
+      expect(
+        await store.seekComputer('nosuchseek', 2000, () => {
+          throw new Error('unused');
+        }),
+      ).toBeUndefined();
+    });
+
     it('finds games still being played against the computer', async () => {
       await store.insertGame({
         ...ratedGame('botgame1', 'alice', 'bot:strong'),

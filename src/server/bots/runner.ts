@@ -7,7 +7,7 @@ import { ProtocolErrorCode, protocolError } from '../../protocol/index.js';
 import { isComputer } from '../ratings.js';
 import { QueueFull, type BotPool } from './pool.js';
 
-/** Watched games are re-read this often, so a move stored by another process is not missed. */
+/** Games waiting for the computer are re-read this often (a busy pool, a lost message). */
 const POLL_MS = 2000;
 
 /**
@@ -56,10 +56,15 @@ export class BotRunner {
     }
     const known = this.watched.get(state.id);
     if (known && known.version > state.version) return;
-    this.watched.set(state.id, state);
-    if (state.status !== 'playing') return;
     const seat = turnOf(state);
-    if (!isComputer(state.players[seatIndex(seat)])) return;
+    // Only games waiting for the computer are kept and polled: a human's move reaches the
+    // process that stores it (or the one the human is joined on), which then plays the reply.
+    // So games a human abandoned cost nothing.
+    if (state.status !== 'playing' || !isComputer(state.players[seatIndex(seat)])) {
+      this.watched.delete(state.id);
+      return;
+    }
+    this.watched.set(state.id, state);
     const key = `${state.id}:${state.version}`;
     if (this.thinking.has(key)) return;
     this.thinking.add(key);
