@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGame, INITIAL } from '../../src/rating/index.js';
 import { newGame } from '../../src/server/game/reducer.js';
+import { FARM_LIMIT } from '../../src/server/matching.js';
 import type { GameState } from '../../src/server/game/state.js';
 import type { RatingUpdate } from '../../src/server/store/players.js';
 import type { GameStore } from '../../src/server/store/types.js';
@@ -218,6 +219,65 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
           throw new Error('unused');
         }),
       ).toBeUndefined();
+    });
+
+    it('counts recent rated games between two players seeking from one address (farming limit)', async () => {
+      for (const id of ['farm0001', 'farm0002', 'farm0003']) {
+        await store.insertGame({ ...ratedGame(id, 'alice', 'bob'), createdAt: 50_000 });
+      }
+      const alice = { id: 'alice', name: 'alice' };
+      const bob = { id: 'bob', name: 'bob' };
+      const seen: number[] = [];
+      const pair = (pool: string, address: string) =>
+        store.seek(
+          {
+            id: `farm${pool}b`,
+            pool,
+            secretHash: hash('y'),
+            now: 60_000,
+            expiresAt: 90_000,
+            player: bob,
+            address,
+          },
+          (w, a2, _partner, context) => {
+            seen.push(context?.recentRatedGames ?? -1);
+            return { ...ratedGame(`farmg${pool}`, 'alice', 'bob'), seats: [w, a2] };
+          },
+        );
+      await store.seek(
+        {
+          id: 'farmp1a',
+          pool: 'farm/p1',
+          secretHash: hash('x'),
+          now: 60_000,
+          expiresAt: 90_000,
+          player: alice,
+          address: '10.0.0.1',
+        },
+        () => {
+          throw new Error('nobody waits');
+        },
+      );
+      await pair('farm/p1', '10.0.0.1');
+      await store.seek(
+        {
+          id: 'farmp2a',
+          pool: 'farm/p2',
+          secretHash: hash('x'),
+          now: 60_000,
+          expiresAt: 90_000,
+          player: alice,
+          address: '10.0.0.1',
+        },
+        () => {
+          throw new Error('nobody waits');
+        },
+      );
+      await pair('farm/p2', '10.0.0.2');
+      // Same address: every rated alice-bob game of the day counts (these three and the two of the
+      // tests above), enough for the service to make the next one casual; another address: none.
+      expect(seen).toEqual([5, 0]);
+      expect(seen[0]).toBeGreaterThanOrEqual(FARM_LIMIT);
     });
 
     it('finds games still being played against the computer', async () => {
