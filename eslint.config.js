@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   boundary(
-    ['src/core/**', 'src/solver/**', 'src/ai/**'],
+    ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**', 'src/players/**'],
     [
       io,
       reaching(

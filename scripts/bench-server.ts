@@ -3,7 +3,11 @@
  * of random legal moves, bounded in time. Reports games, moves per second, median and p99 move
  * latency (send → ack), and lost or duplicated moves (compared with the stored games; must be 0).
  *
- *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10]
+ * With `--bots N`, N games against the computer run in the background (each a client playing
+ * random legal moves against the server's worker-thread computer, game after game): the human
+ * games' latency is then measured beside them.
+ *
+ *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -19,8 +23,10 @@ const { values } = parseArgs({
     store: { type: 'string', default: 'both' },
     games: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
+    bots: { type: 'string', default: '0' },
   },
 });
+const BOTS = Math.max(0, Number(values.bots));
 const GAMES = Math.max(1, Number(values.games));
 const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -148,6 +154,58 @@ async function pairLoop(url: string): Promise<void> {
   for (const ws of sockets) ws.close();
 }
 
+let botMoves = 0;
+
+/** Plays the computer game after game on one socket (casual, level for 1500: Intermediate). */
+async function botLoop(url: string): Promise<void> {
+  const ws = await open(url);
+  while (!stopping) {
+    await new Promise<void>((resolve) => {
+      let seat: 1 | 2 | null = null;
+      let gameId = '';
+      let proposed = -1;
+      const seatSecret = secret();
+      ws.removeAllListeners('message');
+      ws.on('message', (data: Buffer) => {
+        const m = JSON.parse(data.toString()) as ServerMessage;
+        if (m.type === 'matched') {
+          gameId = m.gameId;
+          seat = m.seat;
+          ws.send(JSON.stringify({ type: 'join', gameId, secret: seatSecret }));
+          return;
+        }
+        if (m.type !== 'game' || m.game.id !== gameId) return;
+        const game = m.game;
+        if (game.status === 'finished' || stopping) {
+          resolve();
+          return;
+        }
+        if (game.turn !== seat) {
+          if (game.moves.length > 0) botMoves++;
+          return;
+        }
+        if (proposed === game.version) return;
+        proposed = game.version;
+        const heights = new Array<number>(7).fill(0);
+        for (const c of game.moves) heights[c]!++;
+        const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
+        const column = legal[Math.floor(Math.random() * legal.length)]!;
+        ws.send(JSON.stringify({ type: 'move', gameId, column, version: game.version }));
+      });
+      ws.send(
+        JSON.stringify({
+          type: 'seek',
+          variant: '7x6c4',
+          clock: null,
+          secret: seatSecret,
+          computer: 'now',
+        }),
+      );
+    });
+  }
+  ws.close();
+}
+
 const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
     ? NaN
@@ -187,15 +245,19 @@ async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
   stopping = false;
   try {
     const started = performance.now();
+    botMoves = 0;
+    const bots = Array.from({ length: BOTS }, () => botLoop(url));
     const loops = Array.from({ length: GAMES }, () => pairLoop(url));
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     stopping = true;
     const elapsedAtStop = (performance.now() - started) / 1000;
     const acksAtStop = acks;
+    const botMovesAtStop = botMoves;
     await Promise.all(loops);
+    await Promise.race([Promise.all(bots), new Promise((r) => setTimeout(r, 5000))]);
     const { lost, duplicated } = await verify(url);
     const sorted = [...latencies].sort((a, b) => a - b);
-    const row = `| ${store} | ${GAMES} | ${SECONDS} s | ${finished.length} | ${(acksAtStop / elapsedAtStop).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} ms | ${percentile(sorted, 99).toFixed(1)} ms | ${lost} | ${duplicated} |`;
+    const row = `| ${store} | ${GAMES} | ${BOTS} (${(botMovesAtStop / elapsedAtStop).toFixed(0)} computer moves/s) | ${SECONDS} s | ${finished.length} | ${(acksAtStop / elapsedAtStop).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} ms | ${percentile(sorted, 99).toFixed(1)} ms | ${lost} | ${duplicated} |`;
     console.log(row);
     return row;
   } finally {
@@ -217,10 +279,10 @@ const stores: ('sqlite' | 'postgres')[] =
     ? ['sqlite', 'postgres']
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 console.log(
-  `bench:server — ${GAMES} concurrent games, ${SECONDS} s per store, loopback, server in its own process`,
+  `bench:server — ${GAMES} concurrent games (+${BOTS} against the computer), ${SECONDS} s per store, loopback, server in its own process`,
 );
 console.log(
-  '| store | concurrent games | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',
+  '| store | concurrent games | computer games in background | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const store of stores) await runOne(store);

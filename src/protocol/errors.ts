@@ -27,6 +27,16 @@ export const ProtocolErrorCode = {
   /** HTTP only: a body that is not `application/json` (415). */
   UnsupportedMediaType: 'unsupported_media_type',
   Internal: 'internal',
+  NameTooShort: 'name_too_short',
+  NameTooLong: 'name_too_long',
+  NameBadCharacters: 'name_bad_characters',
+  NameReserved: 'name_reserved',
+  NameTaken: 'name_taken',
+  IdentityTaken: 'identity_taken',
+  UnknownPlayer: 'unknown_player',
+  RenameTooSoon: 'rename_too_soon',
+  InvalidCode: 'invalid_code',
+  IdentityRequired: 'identity_required',
 } as const;
 
 export type ProtocolErrorCode = (typeof ProtocolErrorCode)[keyof typeof ProtocolErrorCode];

@@ -26,6 +26,32 @@ const SeatViewSchema = z.object({ taken: z.boolean(), connected: z.boolean() });
 /** A board cell, 0-based; row 0 is the bottom row. */
 export const SquareSchema = z.object({ column: count, row: count });
 
+/** Who sits in a seat: a named player or the computer. */
+export const SeatPlayerSchema = z.object({
+  /** A player id, or `bot:<level>` for the computer. */
+  id: z.string(),
+  name: z.string(),
+  /** The computer's level id (`beginner` … `perfect`) when this seat is the computer. */
+  computer: z.optional(z.string()),
+  /** Rating in the game's pool when the game began. */
+  rating: z.optional(z.number()),
+  /** Shown as "1500?": the rating deviation is still high. */
+  provisional: z.optional(z.boolean()),
+});
+export type SeatPlayer = z.infer<typeof SeatPlayerSchema>;
+
+/** A seat's rating before and after a rated game. */
+export const RatingDeltaSchema = z.object({
+  before: z.number(),
+  after: z.number(),
+  provisional: z.boolean(),
+});
+export type RatingDelta = z.infer<typeof RatingDeltaSchema>;
+
+const SeatPlayersSchema = z.readonly(
+  z.tuple([z.nullable(SeatPlayerSchema), z.nullable(SeatPlayerSchema)]),
+);
+
 export const PublicGameSchema = z.object({
   id: GameIdSchema,
   version: count,
@@ -58,6 +84,13 @@ export const PublicGameSchema = z.object({
   previousGameId: z.nullable(GameIdSchema),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** Who sits where (null: an unnamed player, or an open seat). */
+  players: SeatPlayersSchema,
+  rated: z.boolean(),
+  /** Each seat's change once a rated game has ended (null for the computer's seat). */
+  ratingChanges: z.nullable(
+    z.readonly(z.tuple([z.nullable(RatingDeltaSchema), z.nullable(RatingDeltaSchema)])),
+  ),
 });
 export type PublicGame = z.infer<typeof PublicGameSchema>;
 
@@ -67,5 +100,7 @@ export const GameSummarySchema = z.object({
   notation: z.string(),
   result: z.nullable(GameResultSchema),
   updatedAt: z.number(),
+  players: SeatPlayersSchema,
+  rated: z.boolean(),
 });
 export type GameSummary = z.infer<typeof GameSummarySchema>;

@@ -14,6 +14,10 @@ export const CreateGameSchema = z.strictObject({
   clock: ClockSchema,
   side: SideSchema,
   secret: SecretSchema,
+  /** Identity secret of the creator. */
+  player: z.optional(SecretSchema),
+  /** Rated friend games need both players named. */
+  rated: z.optional(z.boolean()),
 });
 export type CreateGameRequest = z.infer<typeof CreateGameSchema>;
 

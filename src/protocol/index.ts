@@ -22,13 +22,18 @@ export {
   GameStatusSchema,
   GameSummarySchema,
   PublicGameSchema,
+  RatingDeltaSchema,
+  SeatPlayerSchema,
   SquareSchema,
   type FinishReason,
   type GameResult,
   type GameStatus,
   type GameSummary,
   type PublicGame,
+  type RatingDelta,
+  type SeatPlayer,
 } from './game.js';
+export * from './players.js';
 export {
   ClientMessageSchemas,
   ServerMessageSchemas,

@@ -24,6 +24,8 @@ export const ClientMessageSchemas = {
     gameId: GameIdSchema,
     secret: z.optional(SecretSchema),
     watch: z.optional(z.boolean()),
+    /** Identity secret: a seat taken with it shows the player's name (and may be rated). */
+    player: z.optional(SecretSchema),
   }),
   move: z.strictObject({
     type: z.literal('move'),
@@ -40,6 +42,10 @@ export const ClientMessageSchemas = {
     variant: VariantTextSchema,
     clock: ClockSchema,
     secret: SecretSchema,
+    /** Identity secret: pairs by rating, rated when both players are named. */
+    player: z.optional(SecretSchema),
+    /** `fallback` (default): the computer after the server's wait; `now`; `never`. */
+    computer: z.optional(z.enum(['fallback', 'now', 'never'])),
   }),
   cancelSeek: z.strictObject({ type: z.literal('cancelSeek'), id: RequestId }),
   ping: z.strictObject({ type: z.literal('ping'), id: RequestId, t: z.number() }),

@@ -6,7 +6,10 @@ import { LocalBus } from './bus/local.js';
 import { RedisBus } from './bus/redis.js';
 import type { Bus } from './bus/types.js';
 import type { ServerConfig } from './config.js';
+import { BotPool } from './bots/pool.js';
+import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
+import { PlayerService } from './players.js';
 import { ClientAborted, handleApi } from './http/api.js';
 import { clientAddress, trustedProxies } from './http/client.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
@@ -27,6 +30,7 @@ export interface RunningServer {
   readonly port: number;
   readonly store: GameStore;
   readonly metrics: Metrics;
+  readonly bots: BotRunner;
   /** Graceful stop: clients are told to reconnect, then everything is closed. */
   close(): Promise<void>;
 }
@@ -36,6 +40,8 @@ export interface StartOptions {
   readonly now?: () => number;
   /** Per-connection message rate; tests lower it to provoke `rate_limited`. */
   readonly rate?: { readonly perSecond: number; readonly burst: number };
+  /** Fault tests: called when the computer starts thinking about a game version. */
+  readonly onBotThink?: (gameId: string, version: number) => void;
 }
 
 /** How often each process records that it is alive. */
@@ -85,8 +91,33 @@ export async function startServer(
     log,
     onStored: (state) => {
       hub.update(state);
+      bots.update(state);
     },
   });
+  const pool = new BotPool(config.botWorkers, config.botQueue, (e) => {
+    log.warn('bot worker failed', { error: e.message });
+  });
+  const bots: BotRunner = new BotRunner({
+    service: games,
+    pool,
+    log,
+    minMoveMs: config.botMinMoveMs,
+    ...(options.onBotThink ? { onThink: options.onBotThink } : {}),
+  });
+  const players = new PlayerService({
+    store,
+    now,
+    renameIntervalMs: config.renameIntervalMs,
+    transferTtlMs: config.transferTtlMs,
+  });
+  const identityCreateLimit = new KeyedRateLimit(
+    config.identityCreateRate.perSecond,
+    config.identityCreateRate.burst,
+  );
+  const identityLimit = new KeyedRateLimit(
+    config.identityRate.perSecond,
+    config.identityRate.burst,
+  );
 
   // Time while no process was running is given back to every running clock, before anyone
   // can connect (and before any flag could fall for it).
@@ -148,6 +179,13 @@ export async function startServer(
         policy,
         mayCreate: () => mayCreate(addressOf(req)),
         health,
+        players: {
+          players,
+          metrics,
+          policy,
+          mayCreateIdentity: () => identityCreateLimit.take(addressOf(req), now()),
+          mayUseIdentity: () => identityLimit.take(addressOf(req), now()),
+        },
       })
         .then((handled) => (handled ? undefined : serveStatic(req, res)))
         .catch((e: unknown) => {
@@ -198,6 +236,10 @@ export async function startServer(
         now,
         rate,
         mayCreate: () => mayCreate(address),
+        players,
+        bots,
+        botWaitMs: config.botWaitMs,
+        address,
       });
       connections.add(connection);
       ws.on('close', () => {
@@ -217,6 +259,7 @@ export async function startServer(
       resolve();
     });
   });
+  const resumed = await bots.resume();
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}/`;
@@ -225,6 +268,7 @@ export async function startServer(
     store: store.kind,
     bus: bus.kind,
     maxMessageBytes: MAX_MESSAGE_BYTES,
+    computerGamesResumed: resumed,
   });
 
   let closing: Promise<void> | undefined;
@@ -244,10 +288,12 @@ export async function startServer(
       // The last sign of life: an outage starting now is measured exactly.
       await store.beat(node, now()).catch(() => undefined);
       hub.close();
+      bots.close();
+      await pool.close();
       await bus.close();
       await store.close();
     })();
     return closing;
   };
-  return { url, port: address.port, store, metrics, close };
+  return { url, port: address.port, store, metrics, bots, close };
 }

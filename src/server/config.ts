@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LogLevel } from './log.js';
@@ -28,6 +29,18 @@ export interface ServerConfig {
   readonly rate: { readonly perSecond: number; readonly burst: number };
   /** Per-address budget for creating games over HTTP, so one client cannot fill the store. */
   readonly createRate: { readonly perSecond: number; readonly burst: number };
+  /** Quick match gives a computer opponent after this long without a human. */
+  readonly botWaitMs: number;
+  /** Worker threads computing the computer's moves, and how many requests may wait for one. */
+  readonly botWorkers: number;
+  readonly botQueue: number;
+  /** The computer never answers faster than this (a think shorter than it waits the rest). */
+  readonly botMinMoveMs: number;
+  readonly renameIntervalMs: number;
+  readonly transferTtlMs: number;
+  /** Per-address budgets: new identities, and other identity requests (guessing is slow). */
+  readonly identityCreateRate: { readonly perSecond: number; readonly burst: number };
+  readonly identityRate: { readonly perSecond: number; readonly burst: number };
 }
 
 const EnvSchema = z.object({
@@ -54,6 +67,29 @@ const EnvSchema = z.object({
   WS_RATE_BURST: z.coerce.number().int().min(1).max(100_000).default(40),
   HTTP_CREATE_PER_MINUTE: z.coerce.number().positive().max(1_000_000).default(60),
   HTTP_CREATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  BOT_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  BOT_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
+  BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  RENAME_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  TRANSFER_CODE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
+  IDENTITY_CREATE_PER_HOUR: z.coerce.number().positive().max(1_000_000).default(20),
+  IDENTITY_CREATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  IDENTITY_REQUESTS_PER_MINUTE: z.coerce.number().positive().max(1_000_000).default(60),
+  IDENTITY_REQUESTS_BURST: z.coerce.number().int().min(1).max(1_000_000).default(60),
 });
 
 const list = (text: string): string[] =>
@@ -92,5 +128,19 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     rate: { perSecond: e.WS_RATE_PER_SECOND, burst: e.WS_RATE_BURST },
     createRate: { perSecond: e.HTTP_CREATE_PER_MINUTE / 60, burst: e.HTTP_CREATE_BURST },
+    botWaitMs: e.BOT_WAIT_MS,
+    botWorkers: e.BOT_WORKERS,
+    botQueue: e.BOT_QUEUE,
+    botMinMoveMs: e.BOT_MIN_MOVE_MS,
+    renameIntervalMs: e.RENAME_INTERVAL_HOURS * 3_600_000,
+    transferTtlMs: e.TRANSFER_CODE_MINUTES * 60_000,
+    identityCreateRate: {
+      perSecond: e.IDENTITY_CREATE_PER_HOUR / 3600,
+      burst: e.IDENTITY_CREATE_BURST,
+    },
+    identityRate: {
+      perSecond: e.IDENTITY_REQUESTS_PER_MINUTE / 60,
+      burst: e.IDENTITY_REQUESTS_BURST,
+    },
   };
 }

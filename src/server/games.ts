@@ -1,7 +1,8 @@
 import { err, ok, parseVariant, type Player, type Result } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus } from './bus/types.js';
 import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
-import type { GameState } from './game/state.js';
+import type { GameState, SeatPlayer } from './game/state.js';
+import { FARM_LIMIT, closeRatings, computerFor } from './matching.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import {
@@ -10,6 +11,7 @@ import {
   type ClockSetting,
   type ProtocolError,
 } from '../protocol/index.js';
+import { settleRatings } from './ratings.js';
 import { newId } from './secrets.js';
 import type { GameStore, SeekOutcome } from './store/types.js';
 
@@ -61,9 +63,16 @@ export class GameService {
     clock: ClockSetting | null,
     side: Player | 'random',
     secretHash: string,
+    who: { player?: SeatPlayer | null; rated?: boolean } = {},
   ): Promise<Result<{ state: GameState; seat: Player }, ProtocolError>> {
     const variant = canonicalVariant(variantText);
     if (!variant.ok) return variant;
+    const player = who.player ?? null;
+    if (who.rated === true && !player) {
+      return err(
+        protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs a player name'),
+      );
+    }
     const seat: Player = side === 'random' ? (this.deps.random() < 0.5 ? 1 : 2) : side;
     const state = newGame(
       {
@@ -71,6 +80,8 @@ export class GameService {
         variant: variant.value,
         clock,
         seats: seat === 1 ? [secretHash, null] : [null, secretHash],
+        ...(player ? { players: seat === 1 ? [player, null] : [null, player] } : {}),
+        rated: who.rated === true,
       },
       this.deps.now(),
     );
@@ -119,9 +130,14 @@ export class GameService {
       }
       if (state === stored) return failure ? err(failure) : ok({ state, events });
 
+      // A rated end carries its rating changes, written in the same transaction (or not at all).
+      const rating = events.some((e) => e.type === 'finished')
+        ? await settleRatings(this.deps.store, state, now)
+        : { state, updates: [] };
+      state = rating.state;
       const rematch = events.find((e) => e.type === 'rematchAccepted');
       if (rematch) await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now));
-      if (await this.deps.store.compareAndSet(state, stored.version)) {
+      if (await this.deps.store.compareAndSet(state, stored.version, rating.updates)) {
         this.stored(state, events);
         return failure ? err(failure) : ok({ state, events });
       }
@@ -168,15 +184,22 @@ export class GameService {
     return changed;
   }
 
-  /** Queues a quick-match request or pairs it; the waiting partner is told over the bus. */
+  /**
+   * Queues a quick-match request or pairs it; the waiting partner is told over the bus. A
+   * named player is paired by rating (the range widening with the wait) and the game is rated
+   * when both are named, unless the two already played `FARM_LIMIT` rated games today from
+   * one address.
+   */
   async seek(
     variantText: string,
     clock: ClockSetting | null,
     secretHash: string,
+    who: { player?: SeatPlayer | null; address?: string; waitingSince?: number } = {},
   ): Promise<Result<SeekOutcome, ProtocolError>> {
     const variant = canonicalVariant(variantText);
     if (!variant.ok) return variant;
     const now = this.deps.now();
+    const player = who.player ?? null;
     const outcome = await this.deps.store.seek(
       {
         id: newId(),
@@ -184,19 +207,26 @@ export class GameService {
         secretHash,
         now,
         expiresAt: now + SEEK_TTL_MS,
+        player,
+        ...(who.address === undefined ? {} : { address: who.address }),
       },
-      (waitingHash, arrivingHash) => {
+      (waitingHash, arrivingHash, waiting, context) => {
         const waitingFirst = this.deps.random() < 0.5;
+        const partner = waiting?.player ?? null;
         return newGame(
           {
             id: newId(),
             variant: variant.value,
             clock,
             seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
+            players: waitingFirst ? [partner, player] : [player, partner],
+            rated:
+              partner !== null && player !== null && (context?.recentRatedGames ?? 0) < FARM_LIMIT,
           },
           now,
         );
       },
+      closeRatings(now, who.waitingSince ?? now),
     );
     if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
       this.deps.metrics.gamesCreated.add();
@@ -212,5 +242,43 @@ export class GameService {
       });
     }
     return ok(outcome);
+  }
+
+  /**
+   * Gives a waiting seek the computer as opponent (sides at random), unless a human took it
+   * first. Rated for a named player: the computer's rating is anchored on the measured ladder.
+   */
+  async seekComputer(
+    seekId: string,
+    variant: string,
+    clock: ClockSetting | null,
+    player: SeatPlayer | null,
+  ): Promise<SeekOutcome | undefined> {
+    const now = this.deps.now();
+    const computer = computerFor(variant, player);
+    const outcome = await this.deps.store.seekComputer(seekId, now, (secretHash) => {
+      const humanFirst = this.deps.random() < 0.5;
+      const state = newGame(
+        {
+          id: newId(),
+          variant,
+          clock,
+          seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],
+          players: humanFirst ? [player, computer] : [computer, player],
+          rated: player !== null,
+        },
+        now,
+      );
+      return { state, seat: humanFirst ? 1 : 2 };
+    });
+    if (outcome?.kind === 'matched') {
+      // Whoever made it, the game's watchers (and the computer, if it moves first) hear of it.
+      const state = await this.deps.store.getGame(outcome.gameId);
+      if (state) {
+        this.deps.log.info('computer match', { game: state.id, level: computer.computer });
+        this.deps.onStored(state);
+      }
+    }
+    return outcome;
   }
 }

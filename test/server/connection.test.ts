@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/protocol/index.js';
+import type { BotRunner } from '../../src/server/bots/runner.js';
 import type { GameService } from '../../src/server/games.js';
+import type { PlayerService } from '../../src/server/players.js';
 import type { Hub } from '../../src/server/hub.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
@@ -40,6 +42,10 @@ describe('connection', () => {
       now: () => 0,
       rate: { perSecond: 10, burst: 10 },
       mayCreate: () => true,
+      players: undefined as unknown as PlayerService,
+      bots: undefined as unknown as BotRunner,
+      botWaitMs: 10_000,
+      address: '127.0.0.1',
     });
     connection.shutdown(500);
     ws.receive({ type: 'ping', id: 'late1', t: 1 });

@@ -21,4 +21,7 @@ export const SAMPLE_GAME: PublicGame = {
   previousGameId: null,
   createdAt: 0,
   updatedAt: 0,
+  players: [null, null],
+  rated: false,
+  ratingChanges: null,
 };

@@ -15,11 +15,17 @@ import {
   type ProtocolError,
 } from '../../protocol/index.js';
 import { seatOfHash } from './same-hash.js';
-import { seatIndex, type GameState } from './state.js';
+import { seatIndex, type GameState, type SeatPlayer } from './state.js';
 
 /** What a participant (or the server's own timer) asks of a game. */
 export type Command =
-  | { readonly type: 'claim'; readonly seat: Player | null; readonly secretHash: string }
+  | {
+      readonly type: 'claim';
+      readonly seat: Player | null;
+      readonly secretHash: string;
+      /** The named player taking the seat, if any. */
+      readonly player?: SeatPlayer | null;
+    }
   | {
       readonly type: 'move';
       readonly by: Player;
@@ -58,6 +64,8 @@ export interface NewGame {
   readonly clock: ClockSetting | null;
   readonly seats: readonly [string | null, string | null];
   readonly previousGameId?: string;
+  readonly players?: readonly [SeatPlayer | null, SeatPlayer | null];
+  readonly rated?: boolean;
 }
 
 /** A fresh game; it starts (and its clock runs) as soon as both seats are held. */
@@ -79,6 +87,8 @@ export function newGame(setup: NewGame, now: number): GameState {
     previousGameId: setup.previousGameId ?? null,
     createdAt: now,
     updatedAt: now,
+    ...(setup.players ? { players: setup.players } : {}),
+    ...(setup.rated === undefined ? {} : { rated: setup.rated }),
   };
 }
 
@@ -91,6 +101,8 @@ export function rematchOf(previous: GameState, id: string, now: number): GameSta
       clock: previous.clock,
       seats: [previous.seats[1], previous.seats[0]],
       previousGameId: previous.id,
+      ...(previous.players ? { players: [previous.players[1], previous.players[0]] } : {}),
+      ...(previous.rated === undefined ? {} : { rated: previous.rated }),
     },
     now,
   );
@@ -129,7 +141,7 @@ export function reduce(
 ): Result<Transition, ProtocolError> {
   switch (command.type) {
     case 'claim':
-      return claim(state, command.seat, command.secretHash, now);
+      return claim(state, command.seat, command.secretHash, now, command.player ?? null);
     case 'move':
       return move(state, command.by, command.column, command.version, now);
     case 'resign':
@@ -174,8 +186,18 @@ function claim(
   wanted: Player | null,
   secretHash: string,
   now: number,
+  player: SeatPlayer | null,
 ): Result<Transition, ProtocolError> {
   if (seatOfHash(state.seats, secretHash) !== null) return unchanged(state);
+  // A player never sits on both sides (two tabs or devices of one identity): they watch.
+  if (player && state.players?.some((p) => p?.id === player.id)) {
+    return err(protocolError(ProtocolErrorCode.SeatTaken, 'you already play in this game'));
+  }
+  if (state.rated === true && !player) {
+    return err(
+      protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs a player name'),
+    );
+  }
   const open = ([1, 2] as const).filter((p) => state.seats[seatIndex(p)] === null);
   const seat = wanted === null ? open[0] : open.find((p) => p === wanted);
   if (seat === undefined) {
@@ -183,6 +205,11 @@ function claim(
   }
   const seats: [string | null, string | null] = [state.seats[0], state.seats[1]];
   seats[seatIndex(seat)] = secretHash;
+  const players: [SeatPlayer | null, SeatPlayer | null] = [
+    state.players?.[0] ?? null,
+    state.players?.[1] ?? null,
+  ];
+  players[seatIndex(seat)] = player;
   const full = seats[0] !== null && seats[1] !== null;
   const next = changed(
     state,
@@ -190,6 +217,7 @@ function claim(
       seats,
       status: full ? 'playing' : 'waiting',
       clocks: full && state.clock ? startClocks(state.clock, now) : null,
+      ...(players[0] || players[1] ? { players } : {}),
     },
     now,
   );

@@ -1,5 +1,13 @@
 import type { Player, Square } from '../../core/index.js';
-import type { ClockSetting, GameResult, GameStatus } from '../../protocol/index.js';
+import type {
+  ClockSetting,
+  GameResult,
+  GameStatus,
+  RatingDelta,
+  SeatPlayer,
+} from '../../protocol/index.js';
+
+export type { RatingDelta, SeatPlayer };
 
 /** Running clocks: what each side had left when the current turn began, and when it began. */
 export interface ClockState {
@@ -32,6 +40,12 @@ export interface GameState {
   readonly previousGameId: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** Named players and computers by seat (absent on games from before identities). */
+  readonly players?: readonly [SeatPlayer | null, SeatPlayer | null];
+  /** Whether the result changes ratings. */
+  readonly rated?: boolean;
+  /** Filled when a rated game ends, in the same write that ends it. */
+  readonly ratingChanges?: readonly [RatingDelta | null, RatingDelta | null];
 }
 
 export const seatIndex = (player: Player): 0 | 1 => (player === 1 ? 0 : 1);

@@ -3,6 +3,9 @@ import type { GameSummary, PublicGame } from '../../protocol/index.js';
 import { remainingAt, turnOf } from './reducer.js';
 import type { GameState } from './state.js';
 
+const isComputer = (state: GameState, i: 0 | 1): boolean =>
+  state.players?.[i]?.computer !== undefined;
+
 /** What anyone may see of a game: seat hashes are reduced to "taken". */
 export function toPublic(
   state: GameState,
@@ -16,9 +19,10 @@ export function toPublic(
     variant: state.variant,
     clock: state.clock,
     status: state.status,
+    // The computer is always there.
     seats: [
-      { taken: state.seats[0] !== null, connected: connected[0] },
-      { taken: state.seats[1] !== null, connected: connected[1] },
+      { taken: state.seats[0] !== null, connected: connected[0] || isComputer(state, 0) },
+      { taken: state.seats[1] !== null, connected: connected[1] || isComputer(state, 1) },
     ],
     moves: state.moves,
     notation: movesToString(state.moves),
@@ -36,6 +40,9 @@ export function toPublic(
     previousGameId: state.previousGameId,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
+    players: state.players ?? [null, null],
+    rated: state.rated === true,
+    ratingChanges: state.ratingChanges ?? null,
   };
 }
 
@@ -45,4 +52,6 @@ export const toSummary = (state: GameState): GameSummary => ({
   notation: movesToString(state.moves),
   result: state.result,
   updatedAt: state.updatedAt,
+  players: state.players ?? [null, null],
+  rated: state.rated === true,
 });

@@ -3,15 +3,13 @@ import type { GameService } from '../games.js';
 import type { Hub } from '../hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
-import {
-  CreateGameSchema,
-  GameIdSchema,
-  MAX_MESSAGE_BYTES,
-  ProtocolErrorCode,
-  type ProtocolErrorCode as Code,
-} from '../../protocol/index.js';
+import { CreateGameSchema, GameIdSchema, ProtocolErrorCode } from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
+import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
+import { fail, readBody, send } from './respond.js';
+
+export { ClientAborted } from './respond.js';
 
 export interface ApiDeps {
   readonly service: GameService;
@@ -22,57 +20,7 @@ export interface ApiDeps {
   /** False when this client has created too many games lately (takes one from its budget). */
   readonly mayCreate: () => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
-}
-
-const STATUS: Partial<Record<Code, number>> = {
-  [ProtocolErrorCode.NotFound]: 404,
-  [ProtocolErrorCode.TooLarge]: 413,
-  [ProtocolErrorCode.Forbidden]: 403,
-  [ProtocolErrorCode.RateLimited]: 429,
-  [ProtocolErrorCode.MethodNotAllowed]: 405,
-  [ProtocolErrorCode.UnsupportedMediaType]: 415,
-  [ProtocolErrorCode.ShuttingDown]: 503,
-  [ProtocolErrorCode.Internal]: 500,
-};
-
-function send(res: ServerResponse, status: number, body: unknown, metrics: Metrics): void {
-  metrics.http.add(1, { status: String(status) });
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-function fail(res: ServerResponse, code: Code, message: string, metrics: Metrics): void {
-  metrics.errors.add(1, { code });
-  send(res, STATUS[code] ?? 400, { error: { code, message } }, metrics);
-}
-
-/** The client closed the connection before its request was read: not a server fault. */
-export class ClientAborted extends Error {}
-
-/** The body as text, or undefined when it is (or announces itself as) over the limit. */
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  // Refused before reading: a body announced as too large is not waited for.
-  if (Number(req.headers['content-length'] ?? 0) > MAX_MESSAGE_BYTES) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > MAX_MESSAGE_BYTES) return undefined;
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (req.destroyed || (error as { code?: unknown }).code === 'ECONNRESET') {
-      throw new ClientAborted('the client aborted the request');
-    }
-    throw error;
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  readonly players: PlayersApiDeps;
 }
 
 /**
@@ -160,8 +108,20 @@ export async function handleApi(
       );
       return true;
     }
-    const { variant, clock, side, secret } = body.data;
-    const created = await deps.service.create(variant, clock, side, hashSecret(secret));
+    const { variant, clock, side, secret, player: playerSecret, rated } = body.data;
+    let player = null;
+    if (playerSecret !== undefined) {
+      const found = await deps.players.players.identify(playerSecret);
+      if (!found.ok) {
+        fail(res, found.error.code, found.error.message, metrics);
+        return true;
+      }
+      player = await deps.players.players.seatPlayer(found.value, variant);
+    }
+    const created = await deps.service.create(variant, clock, side, hashSecret(secret), {
+      player,
+      ...(rated === undefined ? {} : { rated }),
+    });
     if (!created.ok) {
       fail(res, created.error.code, created.error.message, metrics);
       return true;
@@ -200,6 +160,7 @@ export async function handleApi(
     send(res, 200, { game }, metrics);
     return true;
   }
+  if (await handlePlayersApi(req, res, url, deps.players)) return true;
   fail(res, ProtocolErrorCode.NotFound, 'no such API endpoint', metrics);
   return true;
 }

@@ -40,7 +40,74 @@ CREATE TABLE heartbeats (
 );
 `;
 
+/**
+ * Players (identity secrets only as SHA-256, like seats; several keys after a device
+ * transfer), ratings per pool with a row version for compare-and-set, one rating change per
+ * player and game (the primary key makes a second application impossible), and who sat in
+ * each game so player pages and the farming limit can find their games.
+ */
+const players = (bigint: string, real: string): string => `
+CREATE TABLE players (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL UNIQUE,
+  created_at ${bigint} NOT NULL,
+  renamed_at ${bigint}
+);
+CREATE TABLE player_keys (
+  secret_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  created_at ${bigint} NOT NULL
+);
+CREATE TABLE transfer_codes (
+  code_hash TEXT PRIMARY KEY,
+  player_id TEXT NOT NULL REFERENCES players (id),
+  expires_at ${bigint} NOT NULL
+);
+CREATE TABLE ratings (
+  player_id TEXT NOT NULL REFERENCES players (id),
+  pool TEXT NOT NULL,
+  rating ${real} NOT NULL,
+  rd ${real} NOT NULL,
+  vol ${real} NOT NULL,
+  games INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  draws INTEGER NOT NULL,
+  losses INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  updated_at ${bigint} NOT NULL,
+  PRIMARY KEY (player_id, pool)
+);
+CREATE INDEX ratings_board ON ratings (pool, rating);
+CREATE TABLE rating_changes (
+  game_id TEXT NOT NULL,
+  player_id TEXT NOT NULL,
+  pool TEXT NOT NULL,
+  before_rating ${real} NOT NULL,
+  after_rating ${real} NOT NULL,
+  after_rd ${real} NOT NULL,
+  created_at ${bigint} NOT NULL,
+  PRIMARY KEY (game_id, player_id)
+);
+CREATE INDEX rating_changes_player ON rating_changes (player_id, pool, created_at);
+ALTER TABLE games ADD COLUMN player1 TEXT;
+ALTER TABLE games ADD COLUMN player2 TEXT;
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX games_player1 ON games (player1, updated_at);
+CREATE INDEX games_player2 ON games (player2, updated_at);
+ALTER TABLE seeks ADD COLUMN player_id TEXT;
+ALTER TABLE seeks ADD COLUMN rating ${real};
+ALTER TABLE seeks ADD COLUMN address TEXT;
+ALTER TABLE seeks ADD COLUMN seat_player TEXT;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
   { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
+  {
+    version: 3,
+    name: 'players and ratings',
+    sqlite: players('INTEGER', 'REAL'),
+    postgres: players('BIGINT', 'DOUBLE PRECISION'),
+  },
 ];

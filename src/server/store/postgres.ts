@@ -1,17 +1,59 @@
 import pg from 'pg';
 import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
+import type { PoolId } from '../../rating/index.js';
 import { MIGRATIONS } from './migrations.js';
 import {
+  SQL,
+  changeParams,
+  numbered,
+  playerColumns,
+  ratingParams,
+  toBoardEntry,
+  toHistory,
+  toPlayer,
+  toPoolRating,
+  type BoardRow,
+  type CreatePlayerOutcome,
+  type HistoryRow,
+  type LeaderboardEntry,
+  type PlayerRecord,
+  type PlayerRow,
+  type PoolRating,
+  type RatingHistoryEntry,
+  type RatingRow,
+  type RatingUpdate,
+  type RenameOutcome,
+} from './players.js';
+import {
+  FARM_WINDOW_MS,
+  SEEK_COLUMNS,
   deserialize,
+  oldestOther,
   serialize,
+  toCandidate,
   type GameStore,
   type PairMaker,
+  type PartnerChooser,
   type SeekOutcome,
   type SeekRequest,
   type SeekRow,
   asPlayer,
 } from './types.js';
+
+/** Thrown inside a transaction to roll it back when a rating row moved meanwhile. */
+class RatingMoved extends Error {}
+
+const UNIQUE_VIOLATION = '23505';
+const isUnique = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+type Param = string | number | null;
+const q = async <R extends pg.QueryResultRow>(
+  db: pg.Pool | pg.PoolClient,
+  sql: string,
+  params: readonly Param[],
+): Promise<R[]> => (await db.query<R>(numbered(sql), [...params])).rows;
 
 /** Fixed key of the advisory lock that serializes migrations across processes. */
 const MIGRATION_LOCK = 0x43344d47;
@@ -76,10 +118,23 @@ export class PostgresStore implements GameStore {
   }
 
   async insertGame(state: GameState): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO games (id, version, status, state, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [state.id, state.version, state.status, serialize(state), state.createdAt, state.updatedAt],
-    );
+    await insert(this.pool, state);
+  }
+
+  /** Runs `body` in one transaction on one client; rolled back if it throws. */
+  private async tx<T>(body: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const value = await body(client);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async getGame(id: string): Promise<GameState | undefined> {
@@ -90,12 +145,41 @@ export class PostgresStore implements GameStore {
     return rows[0] ? deserialize(rows[0].state) : undefined;
   }
 
-  async compareAndSet(state: GameState, expectedVersion: number): Promise<boolean> {
-    const result = await this.pool.query(
-      'UPDATE games SET version = $1, status = $2, state = $3, updated_at = $4 WHERE id = $5 AND version = $6',
-      [state.version, state.status, serialize(state), state.updatedAt, state.id, expectedVersion],
-    );
-    return result.rowCount === 1;
+  async compareAndSet(
+    state: GameState,
+    expectedVersion: number,
+    ratings: readonly RatingUpdate[] = [],
+  ): Promise<boolean> {
+    const { player1, player2, rated } = playerColumns(state);
+    const params = [
+      state.version,
+      state.status,
+      serialize(state),
+      state.updatedAt,
+      player1,
+      player2,
+      rated,
+      state.id,
+      expectedVersion,
+    ];
+    const update =
+      'UPDATE games SET version = $1, status = $2, state = $3, updated_at = $4, player1 = $5, player2 = $6, rated = $7 WHERE id = $8 AND version = $9';
+    if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
+    try {
+      return await this.tx(async (client) => {
+        if ((await client.query(update, params)).rowCount !== 1) return false;
+        for (const u of ratings) {
+          await q(client, SQL.ensureRating, [u.playerId, u.pool]);
+          const moved = await client.query(numbered(SQL.updateRating), ratingParams(u));
+          if (moved.rowCount !== 1) throw new RatingMoved();
+          await q(client, SQL.insertChange, changeParams(state.id, u));
+        }
+        return true;
+      });
+    } catch (error) {
+      if (error instanceof RatingMoved) return false;
+      throw error;
+    }
   }
 
   async deleteGame(id: string): Promise<void> {
@@ -110,38 +194,35 @@ export class PostgresStore implements GameStore {
     return rows.map((r) => deserialize(r.state));
   }
 
-  async seek(request: SeekRequest, makePair: PairMaker): Promise<SeekOutcome> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
+  async seek(
+    request: SeekRequest,
+    makePair: PairMaker,
+    choose: PartnerChooser = oldestOther,
+  ): Promise<SeekOutcome> {
+    return this.tx(async (client) => {
       // One pairing at a time per pool, across every process: no two arrivals both queue.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [request.pool]);
       await client.query('DELETE FROM seeks WHERE expires_at < $1', [request.now]);
-      const outcome = await this.pairOrQueue(client, request, makePair);
-      await client.query('COMMIT');
-      return outcome;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return this.pairOrQueue(client, request, makePair, choose);
+    });
   }
 
   private async pairOrQueue(
     client: pg.PoolClient,
     request: SeekRequest,
     makePair: PairMaker,
+    choose: PartnerChooser,
   ): Promise<SeekOutcome> {
     let mine = (
-      await client.query<SeekRow & { status: string | null }>(
-        'SELECT s.id, s.secret_hash, s.game_id, s.seat, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = $1 AND s.secret_hash = $2',
+      await q<SeekRow & { status: string | null }>(
+        client,
+        'SELECT s.id, s.secret_hash, s.game_id, s.seat, s.seat_player, s.address, s.created_at, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = ? AND s.secret_hash = ?',
         [request.pool, request.secretHash],
       )
-    ).rows[0];
+    )[0];
     if (mine?.game_id && mine.status === 'finished') {
       // That match is history: this seek is a new request.
-      await client.query('DELETE FROM seeks WHERE id = $1', [mine.id]);
+      await q(client, 'DELETE FROM seeks WHERE id = ?', [mine.id]);
       mine = undefined;
     }
     if (mine?.game_id) {
@@ -154,51 +235,136 @@ export class PostgresStore implements GameStore {
         partnerSeat: asPlayer(mine.seat) === 1 ? 2 : 1,
       };
     }
-    if (mine) {
-      await client.query('UPDATE seeks SET expires_at = $1 WHERE id = $2', [
-        request.expiresAt,
-        mine.id,
-      ]);
-      return { kind: 'waiting', seekId: mine.id };
-    }
-    const partner = (
-      await client.query<SeekRow>(
-        'SELECT id, secret_hash, game_id, seat FROM seeks WHERE pool = $1 AND game_id IS NULL AND expires_at >= $2 ORDER BY created_at, id LIMIT 1',
-        [request.pool, request.now],
+    const candidates = (
+      await q<SeekRow>(
+        client,
+        `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? AND secret_hash <> ? ORDER BY created_at, id LIMIT 200`,
+        [request.pool, request.now, request.secretHash],
       )
-    ).rows[0];
+    ).map(toCandidate);
+    const partner = choose(request, candidates);
     if (!partner) {
-      await client.query(
-        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-        [request.id, request.pool, request.secretHash, request.now, request.expiresAt],
+      if (mine) {
+        await q(client, 'UPDATE seeks SET expires_at = ? WHERE id = ?', [
+          request.expiresAt,
+          mine.id,
+        ]);
+        return { kind: 'waiting', seekId: mine.id };
+      }
+      await q(
+        client,
+        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, player_id, seat_player, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          request.id,
+          request.pool,
+          request.secretHash,
+          request.now,
+          request.expiresAt,
+          request.player?.id ?? null,
+          request.player ? JSON.stringify(request.player) : null,
+          request.address ?? null,
+        ],
       );
       return { kind: 'waiting', seekId: request.id };
     }
-    const game = makePair(partner.secret_hash, request.secretHash);
-    await client.query(
-      'INSERT INTO games (id, version, status, state, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [game.id, game.version, game.status, serialize(game), game.createdAt, game.updatedAt],
-    );
-    const partnerSeat: Player = game.seats[0] === partner.secret_hash ? 1 : 2;
+    const recentRatedGames =
+      partner.player && request.player && partner.address === (request.address ?? null)
+        ? Number(
+            (
+              await q<{ n: string }>(client, SQL.ratedBetween, [
+                request.now - FARM_WINDOW_MS,
+                partner.player.id,
+                request.player.id,
+                request.player.id,
+                partner.player.id,
+              ])
+            )[0]?.n ?? 0,
+          )
+        : 0;
+    const game = makePair(partner.secretHash, request.secretHash, partner, { recentRatedGames });
+    await insert(client, game);
+    const partnerSeat: Player = game.seats[0] === partner.secretHash ? 1 : 2;
     const seat: Player = partnerSeat === 1 ? 2 : 1;
-    await client.query('UPDATE seeks SET game_id = $1, seat = $2, expires_at = $3 WHERE id = $4', [
+    // Matched rows stay a while so a player who reconnects finds their game again.
+    await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
       game.id,
       partnerSeat,
       request.expiresAt,
       partner.id,
     ]);
-    await client.query(
-      'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [request.id, request.pool, request.secretHash, request.now, request.expiresAt, game.id, seat],
-    );
+    if (mine) {
+      await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
+        game.id,
+        seat,
+        request.expiresAt,
+        mine.id,
+      ]);
+    } else {
+      await q(
+        client,
+        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        [
+          request.id,
+          request.pool,
+          request.secretHash,
+          request.now,
+          request.expiresAt,
+          game.id,
+          seat,
+        ],
+      );
+    }
     return {
       kind: 'matched',
-      seekId: request.id,
+      seekId: mine?.id ?? request.id,
       gameId: game.id,
       seat,
       partnerSeekId: partner.id,
       partnerSeat,
     };
+  }
+
+  async seekComputer(
+    seekId: string,
+    now: number,
+    makeGame: (secretHash: string) => { state: GameState; seat: Player },
+  ): Promise<SeekOutcome | undefined> {
+    return this.tx(async (client) => {
+      const row = (
+        await q<SeekRow>(
+          client,
+          `SELECT ${SEEK_COLUMNS} FROM seeks WHERE id = ? AND expires_at >= ? FOR UPDATE`,
+          [seekId, now],
+        )
+      )[0];
+      if (!row) return undefined;
+      if (row.game_id) {
+        const seat = asPlayer(row.seat);
+        return {
+          kind: 'matched' as const,
+          seekId,
+          gameId: row.game_id,
+          seat,
+          partnerSeekId: null,
+          partnerSeat: seat === 1 ? (2 as const) : (1 as const),
+        };
+      }
+      const { state, seat } = makeGame(row.secret_hash);
+      await insert(client, state);
+      await q(client, 'UPDATE seeks SET game_id = ?, seat = ? WHERE id = ?', [
+        state.id,
+        seat,
+        seekId,
+      ]);
+      return {
+        kind: 'matched' as const,
+        seekId,
+        gameId: state.id,
+        seat,
+        partnerSeekId: null,
+        partnerSeat: seat === 1 ? (2 as const) : (1 as const),
+      };
+    });
   }
 
   async renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
@@ -211,6 +377,102 @@ export class PostgresStore implements GameStore {
 
   async cancelSeek(id: string): Promise<void> {
     await this.pool.query('DELETE FROM seeks WHERE id = $1 AND game_id IS NULL', [id]);
+  }
+
+  async createPlayer(input: {
+    id: string;
+    name: string;
+    nameKey: string;
+    secretHash: string;
+    now: number;
+  }): Promise<CreatePlayerOutcome> {
+    try {
+      return await this.tx(async (client): Promise<CreatePlayerOutcome> => {
+        if ((await q(client, SQL.keyTaken, [input.secretHash])).length > 0) return 'key_taken';
+        if ((await q(client, SQL.nameTaken, [input.nameKey])).length > 0) return 'name_taken';
+        await q(client, SQL.insertPlayer, [input.id, input.name, input.nameKey, input.now]);
+        await q(client, SQL.insertKey, [input.secretHash, input.id, input.now]);
+        return 'created';
+      });
+    } catch (error) {
+      // Two processes taking one name (or key) at once: the unique index settles it.
+      if (!isUnique(error)) throw error;
+      return (await this.playerByKey(input.secretHash)) ? 'key_taken' : 'name_taken';
+    }
+  }
+
+  async playerByKey(secretHash: string): Promise<PlayerRecord | undefined> {
+    const row = (await q<PlayerRow>(this.pool, SQL.playerByKey, [secretHash]))[0];
+    return row ? toPlayer(row) : undefined;
+  }
+
+  async getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    const row = (await q<PlayerRow>(this.pool, SQL.player, [id]))[0];
+    return row ? toPlayer(row) : undefined;
+  }
+
+  async renamePlayer(
+    id: string,
+    name: string,
+    nameKey: string,
+    now: number,
+    notBefore: number,
+  ): Promise<RenameOutcome> {
+    try {
+      return await this.tx(async (client): Promise<RenameOutcome> => {
+        if ((await q(client, SQL.player, [id])).length === 0) return 'not_found';
+        const holder = (await q<{ id: string }>(client, SQL.nameTaken, [nameKey]))[0];
+        if (holder && holder.id !== id) return 'name_taken';
+        const info = await client.query(numbered(SQL.rename), [name, nameKey, now, id, notBefore]);
+        return info.rowCount === 1 ? 'renamed' : 'too_soon';
+      });
+    } catch (error) {
+      if (isUnique(error)) return 'name_taken';
+      throw error;
+    }
+  }
+
+  async createTransferCode(playerId: string, codeHash: string, expiresAt: number): Promise<void> {
+    await q(this.pool, SQL.insertCode, [codeHash, playerId, expiresAt]);
+  }
+
+  async redeemTransferCode(
+    codeHash: string,
+    secretHash: string,
+    now: number,
+  ): Promise<PlayerRecord | undefined> {
+    return this.tx(async (client) => {
+      await q(client, SQL.dropExpiredCodes, [now]);
+      const code = (await q<{ player_id: string }>(client, SQL.takeCode, [codeHash, now]))[0];
+      if (!code) return undefined;
+      if ((await q(client, SQL.keyTaken, [secretHash])).length === 0) {
+        await q(client, SQL.insertKey, [secretHash, code.player_id, now]);
+      }
+      const row = (await q<PlayerRow>(client, SQL.playerByKey, [secretHash]))[0];
+      return row && row.id === code.player_id ? toPlayer(row) : undefined;
+    });
+  }
+
+  async ratingsOf(playerId: string): Promise<PoolRating[]> {
+    return (await q<RatingRow>(this.pool, SQL.ratingsOf, [playerId])).map(toPoolRating);
+  }
+
+  async ratingHistory(playerId: string, limit: number): Promise<RatingHistoryEntry[]> {
+    return (await q<HistoryRow>(this.pool, SQL.history, [playerId, limit])).map(toHistory);
+  }
+
+  async leaderboard(pool: PoolId, maxRd: number, limit: number): Promise<LeaderboardEntry[]> {
+    return (await q<BoardRow>(this.pool, SQL.leaderboard, [pool, maxRd, limit])).map(toBoardEntry);
+  }
+
+  async gamesOf(playerId: string, limit: number): Promise<GameState[]> {
+    const rows = await q<{ state: string }>(this.pool, SQL.gamesOf, [playerId, playerId, limit]);
+    return rows.map((r) => deserialize(r.state));
+  }
+
+  async playingComputerGames(): Promise<GameState[]> {
+    const rows = await q<{ state: string }>(this.pool, SQL.playingComputer, []);
+    return rows.map((r) => deserialize(r.state));
   }
 
   async listPlaying(): Promise<GameState[]> {
@@ -257,4 +519,23 @@ export class PostgresStore implements GameStore {
     if (this.schema === 'public') return;
     await this.pool.query(`DROP SCHEMA IF EXISTS ${this.schema} CASCADE`);
   }
+}
+
+async function insert(db: pg.Pool | pg.PoolClient, state: GameState): Promise<void> {
+  const { player1, player2, rated } = playerColumns(state);
+  await q(
+    db,
+    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    [
+      state.id,
+      state.version,
+      state.status,
+      serialize(state),
+      state.createdAt,
+      state.updatedAt,
+      player1,
+      player2,
+      rated,
+    ],
+  );
 }

@@ -3,17 +3,47 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
+import type { PoolId } from '../../rating/index.js';
 import { MIGRATIONS } from './migrations.js';
 import {
+  SQL,
+  toBoardEntry,
+  toHistory,
+  type BoardRow,
+  type HistoryRow,
+  changeParams,
+  playerColumns,
+  ratingParams,
+  toPlayer,
+  toPoolRating,
+  type CreatePlayerOutcome,
+  type LeaderboardEntry,
+  type PlayerRecord,
+  type PlayerRow,
+  type PoolRating,
+  type RatingHistoryEntry,
+  type RatingRow,
+  type RatingUpdate,
+  type RenameOutcome,
+} from './players.js';
+import {
+  FARM_WINDOW_MS,
+  SEEK_COLUMNS,
   deserialize,
+  oldestOther,
   serialize,
+  toCandidate,
   type GameStore,
   type PairMaker,
+  type PartnerChooser,
   type SeekOutcome,
   type SeekRequest,
   type SeekRow,
   asPlayer,
 } from './types.js';
+
+/** Thrown inside a transaction to roll it back when a rating row moved meanwhile. */
+class RatingMoved extends Error {}
 
 /** The default store: one local file, nothing to install. WAL lets several processes share it. */
 export class SqliteStore implements GameStore {
@@ -51,9 +81,15 @@ export class SqliteStore implements GameStore {
   }
 
   insertGame(state: GameState): Promise<void> {
+    this.insert(state);
+    return Promise.resolve();
+  }
+
+  private insert(state: GameState): void {
+    const { player1, player2, rated } = playerColumns(state);
     this.db
       .prepare(
-        'INSERT INTO games (id, version, status, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+        'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         state.id,
@@ -62,8 +98,10 @@ export class SqliteStore implements GameStore {
         serialize(state),
         state.createdAt,
         state.updatedAt,
+        player1,
+        player2,
+        rated,
       );
-    return Promise.resolve();
   }
 
   getGame(id: string): Promise<GameState | undefined> {
@@ -72,20 +110,44 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(row ? deserialize(row.state) : undefined);
   }
 
-  compareAndSet(state: GameState, expectedVersion: number): Promise<boolean> {
-    const info = this.db
-      .prepare(
-        'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ? WHERE id = ? AND version = ?',
-      )
-      .run(
-        state.version,
-        state.status,
-        serialize(state),
-        state.updatedAt,
-        state.id,
-        expectedVersion,
-      );
-    return Promise.resolve(info.changes === 1);
+  compareAndSet(
+    state: GameState,
+    expectedVersion: number,
+    ratings: readonly RatingUpdate[] = [],
+  ): Promise<boolean> {
+    const run = this.db.transaction((): boolean => {
+      const { player1, player2, rated } = playerColumns(state);
+      const info = this.db
+        .prepare(
+          'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ? WHERE id = ? AND version = ?',
+        )
+        .run(
+          state.version,
+          state.status,
+          serialize(state),
+          state.updatedAt,
+          player1,
+          player2,
+          rated,
+          state.id,
+          expectedVersion,
+        );
+      if (info.changes !== 1) return false;
+      for (const update of ratings) {
+        this.db.prepare(SQL.ensureRating).run(update.playerId, update.pool);
+        if (this.db.prepare(SQL.updateRating).run(...ratingParams(update)).changes !== 1) {
+          throw new RatingMoved();
+        }
+        this.db.prepare(SQL.insertChange).run(...changeParams(state.id, update));
+      }
+      return true;
+    });
+    try {
+      return Promise.resolve(run.immediate());
+    } catch (error) {
+      if (error instanceof RatingMoved) return Promise.resolve(false);
+      throw error;
+    }
   }
 
   deleteGame(id: string): Promise<void> {
@@ -100,13 +162,15 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(rows.map((r) => deserialize(r.state)));
   }
 
-  seek(request: SeekRequest, makePair: PairMaker): Promise<SeekOutcome> {
+  seek(
+    request: SeekRequest,
+    makePair: PairMaker,
+    choose: PartnerChooser = oldestOther,
+  ): Promise<SeekOutcome> {
     const run = this.db.transaction((): SeekOutcome => {
       this.db.prepare('DELETE FROM seeks WHERE expires_at < ?').run(request.now);
       let mine = this.db
-        .prepare(
-          'SELECT id, secret_hash, game_id, seat FROM seeks WHERE pool = ? AND secret_hash = ?',
-        )
+        .prepare(`SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND secret_hash = ?`)
         .get(request.pool, request.secretHash) as SeekRow | undefined;
       if (mine?.game_id && this.finished(mine.game_id)) {
         // That match is history: this seek is a new request.
@@ -123,57 +187,124 @@ export class SqliteStore implements GameStore {
           partnerSeat: asPlayer(mine.seat) === 1 ? 2 : 1,
         };
       }
-      if (mine) {
-        this.db
-          .prepare('UPDATE seeks SET expires_at = ? WHERE id = ?')
-          .run(request.expiresAt, mine.id);
-        return { kind: 'waiting', seekId: mine.id };
-      }
-      const partner = this.db
-        .prepare(
-          'SELECT id, secret_hash, game_id, seat FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? ORDER BY created_at, id LIMIT 1',
-        )
-        .get(request.pool, request.now) as SeekRow | undefined;
-      if (!partner) {
+      const candidates = (
         this.db
           .prepare(
-            'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
+            `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? AND secret_hash <> ? ORDER BY created_at, id LIMIT 200`,
           )
-          .run(request.id, request.pool, request.secretHash, request.now, request.expiresAt);
+          .all(request.pool, request.now, request.secretHash) as SeekRow[]
+      ).map(toCandidate);
+      const partner = choose(request, candidates);
+      if (!partner) {
+        if (mine) {
+          this.db
+            .prepare('UPDATE seeks SET expires_at = ? WHERE id = ?')
+            .run(request.expiresAt, mine.id);
+          return { kind: 'waiting', seekId: mine.id };
+        }
+        this.db
+          .prepare(
+            'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, player_id, seat_player, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            request.id,
+            request.pool,
+            request.secretHash,
+            request.now,
+            request.expiresAt,
+            request.player?.id ?? null,
+            request.player ? JSON.stringify(request.player) : null,
+            request.address ?? null,
+          );
         return { kind: 'waiting', seekId: request.id };
       }
-      const game = makePair(partner.secret_hash, request.secretHash);
-      this.db
-        .prepare(
-          'INSERT INTO games (id, version, status, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
-        )
-        .run(game.id, game.version, game.status, serialize(game), game.createdAt, game.updatedAt);
-      const partnerSeat: Player = game.seats[0] === partner.secret_hash ? 1 : 2;
+      const recentRatedGames =
+        partner.player && request.player && partner.address === (request.address ?? null)
+          ? (
+              this.db
+                .prepare(SQL.ratedBetween)
+                .get(
+                  request.now - FARM_WINDOW_MS,
+                  partner.player.id,
+                  request.player.id,
+                  request.player.id,
+                  partner.player.id,
+                ) as { n: number }
+            ).n
+          : 0;
+      const game = makePair(partner.secretHash, request.secretHash, partner, { recentRatedGames });
+      this.insert(game);
+      const partnerSeat: Player = game.seats[0] === partner.secretHash ? 1 : 2;
       const seat: Player = partnerSeat === 1 ? 2 : 1;
       // Matched rows stay a while so a player who reconnects finds their game again.
       this.db
         .prepare('UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?')
         .run(game.id, partnerSeat, request.expiresAt, partner.id);
-      this.db
-        .prepare(
-          'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          request.id,
-          request.pool,
-          request.secretHash,
-          request.now,
-          request.expiresAt,
-          game.id,
-          seat,
-        );
+      const seekId = mine?.id ?? request.id;
+      if (mine) {
+        this.db
+          .prepare('UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?')
+          .run(game.id, seat, request.expiresAt, mine.id);
+      } else {
+        this.db
+          .prepare(
+            'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            request.id,
+            request.pool,
+            request.secretHash,
+            request.now,
+            request.expiresAt,
+            game.id,
+            seat,
+          );
+      }
       return {
         kind: 'matched',
-        seekId: request.id,
+        seekId,
         gameId: game.id,
         seat,
         partnerSeekId: partner.id,
         partnerSeat,
+      };
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  seekComputer(
+    seekId: string,
+    now: number,
+    makeGame: (secretHash: string) => { state: GameState; seat: Player },
+  ): Promise<SeekOutcome | undefined> {
+    const run = this.db.transaction((): SeekOutcome | undefined => {
+      const row = this.db
+        .prepare(`SELECT ${SEEK_COLUMNS} FROM seeks WHERE id = ? AND expires_at >= ?`)
+        .get(seekId, now) as SeekRow | undefined;
+      if (!row) return undefined;
+      if (row.game_id) {
+        const seat = asPlayer(row.seat);
+        return {
+          kind: 'matched',
+          seekId,
+          gameId: row.game_id,
+          seat,
+          partnerSeekId: null,
+          partnerSeat: seat === 1 ? 2 : 1,
+        };
+      }
+      const { state, seat } = makeGame(row.secret_hash);
+      this.insert(state);
+      this.db
+        .prepare('UPDATE seeks SET game_id = ?, seat = ? WHERE id = ?')
+        .run(state.id, seat, seekId);
+      return {
+        kind: 'matched',
+        seekId,
+        gameId: state.id,
+        seat,
+        partnerSeekId: null,
+        partnerSeat: seat === 1 ? 2 : 1,
       };
     });
     return Promise.resolve(run.immediate());
@@ -198,10 +329,105 @@ export class SqliteStore implements GameStore {
     return Promise.resolve();
   }
 
+  createPlayer(input: {
+    id: string;
+    name: string;
+    nameKey: string;
+    secretHash: string;
+    now: number;
+  }): Promise<CreatePlayerOutcome> {
+    const run = this.db.transaction((): CreatePlayerOutcome => {
+      if (this.db.prepare(SQL.keyTaken).get(input.secretHash)) return 'key_taken';
+      if (this.db.prepare(SQL.nameTaken).get(input.nameKey)) return 'name_taken';
+      this.db.prepare(SQL.insertPlayer).run(input.id, input.name, input.nameKey, input.now);
+      this.db.prepare(SQL.insertKey).run(input.secretHash, input.id, input.now);
+      return 'created';
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  playerByKey(secretHash: string): Promise<PlayerRecord | undefined> {
+    const row = this.db.prepare(SQL.playerByKey).get(secretHash) as PlayerRow | undefined;
+    return Promise.resolve(row ? toPlayer(row) : undefined);
+  }
+
+  getPlayer(id: string): Promise<PlayerRecord | undefined> {
+    const row = this.db.prepare(SQL.player).get(id) as PlayerRow | undefined;
+    return Promise.resolve(row ? toPlayer(row) : undefined);
+  }
+
+  renamePlayer(
+    id: string,
+    name: string,
+    nameKey: string,
+    now: number,
+    notBefore: number,
+  ): Promise<RenameOutcome> {
+    const run = this.db.transaction((): RenameOutcome => {
+      if (!this.db.prepare(SQL.player).get(id)) return 'not_found';
+      const holder = this.db.prepare(SQL.nameTaken).get(nameKey) as { id: string } | undefined;
+      if (holder && holder.id !== id) return 'name_taken';
+      const info = this.db.prepare(SQL.rename).run(name, nameKey, now, id, notBefore);
+      return info.changes === 1 ? 'renamed' : 'too_soon';
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  createTransferCode(playerId: string, codeHash: string, expiresAt: number): Promise<void> {
+    this.db.prepare(SQL.insertCode).run(codeHash, playerId, expiresAt);
+    return Promise.resolve();
+  }
+
+  redeemTransferCode(
+    codeHash: string,
+    secretHash: string,
+    now: number,
+  ): Promise<PlayerRecord | undefined> {
+    const run = this.db.transaction((): PlayerRecord | undefined => {
+      this.db.prepare(SQL.dropExpiredCodes).run(now);
+      const code = this.db.prepare(SQL.takeCode).get(codeHash, now) as
+        { player_id: string } | undefined;
+      if (!code) return undefined;
+      if (!this.db.prepare(SQL.keyTaken).get(secretHash)) {
+        this.db.prepare(SQL.insertKey).run(secretHash, code.player_id, now);
+      }
+      const row = this.db.prepare(SQL.playerByKey).get(secretHash) as PlayerRow | undefined;
+      return row && row.id === code.player_id ? toPlayer(row) : undefined;
+    });
+    return Promise.resolve(run.immediate());
+  }
+
+  ratingsOf(playerId: string): Promise<PoolRating[]> {
+    const rows = this.db.prepare(SQL.ratingsOf).all(playerId) as RatingRow[];
+    return Promise.resolve(rows.map(toPoolRating));
+  }
+
+  ratingHistory(playerId: string, limit: number): Promise<RatingHistoryEntry[]> {
+    const rows = this.db.prepare(SQL.history).all(playerId, limit) as HistoryRow[];
+    return Promise.resolve(rows.map(toHistory));
+  }
+
+  leaderboard(pool: PoolId, maxRd: number, limit: number): Promise<LeaderboardEntry[]> {
+    const rows = this.db.prepare(SQL.leaderboard).all(pool, maxRd, limit) as BoardRow[];
+    return Promise.resolve(rows.map(toBoardEntry));
+  }
+
+  gamesOf(playerId: string, limit: number): Promise<GameState[]> {
+    const rows = this.db.prepare(SQL.gamesOf).all(playerId, playerId, limit) as {
+      state: string;
+    }[];
+    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
   listPlaying(): Promise<GameState[]> {
     const rows = this.db.prepare("SELECT state FROM games WHERE status = 'playing'").all() as {
       state: string;
     }[];
+    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
+  playingComputerGames(): Promise<GameState[]> {
+    const rows = this.db.prepare(SQL.playingComputer).all() as { state: string }[];
     return Promise.resolve(rows.map((r) => deserialize(r.state)));
   }
 

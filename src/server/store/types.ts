@@ -1,5 +1,6 @@
 import type { Player } from '../../core/index.js';
-import type { GameState } from '../game/state.js';
+import type { GameState, SeatPlayer } from '../game/state.js';
+import type { PlayerStore, RatingUpdate } from './players.js';
 
 /** A quick-match request as seen by the one that pairs it. */
 export interface SeekRequest {
@@ -9,6 +10,25 @@ export interface SeekRequest {
   readonly secretHash: string;
   readonly now: number;
   readonly expiresAt: number;
+  /** The named player seeking, if any: never paired with another seek of the same player. */
+  readonly player?: SeatPlayer | null;
+  /** Client address, for the farming limit (repeated rated games from one address). */
+  readonly address?: string;
+}
+
+/** A waiting seek the arriving one may be paired with. */
+export interface SeekCandidate {
+  readonly id: string;
+  readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+  readonly address: string | null;
+  readonly createdAt: number;
+}
+
+/** What the pair maker knows of a pairing besides the two seekers. */
+export interface PairContext {
+  /** Rated games the two players began since `FARM_WINDOW_MS` ago, when both came from one address; else 0. */
+  readonly recentRatedGames: number;
 }
 
 export type SeekOutcome =
@@ -23,26 +43,69 @@ export type SeekOutcome =
       readonly partnerSeat: Player;
     };
 
-/** Builds the game for a pair: `waitingHash` queued first, `arrivingHash` just arrived. */
-export type PairMaker = (waitingHash: string, arrivingHash: string) => GameState;
+/** Builds the game for a pair: `waiting` queued first, `arriving` just arrived. */
+export type PairMaker = (
+  waitingHash: string,
+  arrivingHash: string,
+  waiting?: SeekCandidate,
+  context?: PairContext,
+) => GameState;
+
+/**
+ * Chooses the arriving seek's partner among the waiting ones (oldest first), or none. The
+ * stores call it inside their pairing transaction.
+ */
+export type PartnerChooser = (
+  arriving: SeekRequest,
+  candidates: readonly SeekCandidate[],
+) => SeekCandidate | undefined;
+
+/** The default: the oldest seek of another secret and another player. */
+export const oldestOther: PartnerChooser = (arriving, candidates) =>
+  candidates.find(
+    (c) =>
+      c.secretHash !== arriving.secretHash &&
+      (c.player === null || !arriving.player || c.player.id !== arriving.player.id),
+  );
+
+/** How far back repeated rated games between two players from one address are counted. */
+export const FARM_WINDOW_MS = 24 * 3_600_000;
 
 /**
  * Everything the server persists. Game writes are compare-and-set on the version, so two
  * writers (tabs, processes) can never both win and no update is lost.
  */
-export interface GameStore {
+export interface GameStore extends PlayerStore {
   readonly kind: 'sqlite' | 'postgres';
   /** Applies pending migrations; returns the schema version. Safe to run from many processes. */
   migrate(): Promise<number>;
   insertGame(state: GameState): Promise<void>;
   getGame(id: string): Promise<GameState | undefined>;
-  /** Stores `state` only if the stored version is still `expectedVersion`; false when not. */
-  compareAndSet(state: GameState, expectedVersion: number): Promise<boolean>;
+  /**
+   * Stores `state` only if the stored version is still `expectedVersion`; false when not.
+   * `ratings` (a rated game's end) are applied in the same transaction, each only over the
+   * rating row version it was computed from: if any moved meanwhile nothing is written and
+   * the answer is false, so the caller recomputes. A result is thus applied exactly once.
+   */
+  compareAndSet(
+    state: GameState,
+    expectedVersion: number,
+    ratings?: readonly RatingUpdate[],
+  ): Promise<boolean>;
   deleteGame(id: string): Promise<void>;
   /** Most recently finished games, newest first. */
   listFinished(limit: number): Promise<GameState[]>;
   /** Atomically pairs with the oldest live seek of the pool, or queues this one. */
-  seek(request: SeekRequest, makePair: PairMaker): Promise<SeekOutcome>;
+  seek(request: SeekRequest, makePair: PairMaker, choose?: PartnerChooser): Promise<SeekOutcome>;
+  /**
+   * Gives a still-unmatched seek a game made by `makeGame` (the computer as opponent); the
+   * outcome when a human took the seek first, or undefined when the seek is gone.
+   */
+  seekComputer(
+    seekId: string,
+    now: number,
+    makeGame: (secretHash: string) => { state: GameState; seat: Player },
+  ): Promise<SeekOutcome | undefined>;
   renewSeeks(ids: readonly string[], expiresAt: number): Promise<void>;
   cancelSeek(id: string): Promise<void>;
   /** Games being played (clocks possibly running). */
@@ -67,7 +130,21 @@ export interface SeekRow {
   secret_hash: string;
   game_id: string | null;
   seat: number | null;
+  seat_player?: string | null;
+  address?: string | null;
+  created_at?: number | string;
 }
+
+export const toCandidate = (row: SeekRow): SeekCandidate => ({
+  id: row.id,
+  secretHash: row.secret_hash,
+  player: row.seat_player ? (JSON.parse(row.seat_player) as SeatPlayer) : null,
+  address: row.address ?? null,
+  createdAt: Number(row.created_at ?? 0),
+});
+
+/** Columns to select for a seek row. */
+export const SEEK_COLUMNS = 'id, secret_hash, game_id, seat, seat_player, address, created_at';
 
 /** Seats are stored as integers; anything but 2 is the first seat. */
 export const asPlayer = (n: number | null): Player => (n === 2 ? 2 : 1);

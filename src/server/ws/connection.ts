@@ -2,7 +2,10 @@ import type { RawData, WebSocket } from 'ws';
 import { ok, type Player } from '../../core/index.js';
 import { flagDeadline, type Command } from '../game/reducer.js';
 import { seatOfHash } from '../game/same-hash.js';
+import type { BotRunner } from '../bots/runner.js';
+import type { SeatPlayer } from '../game/state.js';
 import type { GameService } from '../games.js';
+import type { PlayerService } from '../players.js';
 import type { Hub, Member } from '../hub.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -14,6 +17,7 @@ import {
   type ServerMessage,
 } from '../../protocol/index.js';
 import { newId, hashSecret } from '../secrets.js';
+import type { SeekOutcome } from '../store/types.js';
 import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';
 
@@ -24,13 +28,20 @@ export interface ConnectionDeps {
   readonly log: Logger;
   readonly now: () => number;
   readonly rate: { readonly perSecond: number; readonly burst: number };
+  readonly players: PlayerService;
+  readonly bots: BotRunner;
+  /** Quick match offers the computer after this long without a human. */
+  readonly botWaitMs: number;
+  /** The client's address, for the farming limit. */
+  readonly address: string;
   /** Takes one game creation from this client address's budget; false when it is spent. */
   readonly mayCreate: () => boolean;
 }
 
 /** A client that stops reading gets cut off rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1 << 20;
-const SEEK_RENEW_MS = 10_000;
+/** Waiting seeks are renewed and re-paired this often (the rating range widens meanwhile). */
+const SEEK_RENEW_MS = 3_000;
 
 /** Errors after which the client's picture is probably out of date: send it the truth. */
 const RESYNC_ON = new Set<string>([
@@ -46,6 +57,9 @@ interface Seeking {
   readonly variant: string;
   readonly clock: { initialMs: number; incrementMs: number } | null;
   readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+  readonly since: number;
+  computerTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -148,7 +162,13 @@ export class Connection {
         );
         return;
       case 'join':
-        return this.join(message.gameId, message.secret, message.watch === true, message.id);
+        return this.join(
+          message.gameId,
+          message.secret,
+          message.watch === true,
+          message.id,
+          message.player,
+        );
       case 'move': {
         const started = performance.now();
         const { column, version } = message;
@@ -173,7 +193,7 @@ export class Connection {
         }));
         return;
       }
-      case 'seek':
+      case 'seek': {
         // A pairing creates a game: it costs the same per-address budget as POST /api/games.
         if (!this.deps.mayCreate()) {
           this.fail(
@@ -188,7 +208,17 @@ export class Connection {
         // One seek per connection: a new one replaces the last, so a connection seeking with
         // fresh secrets can never be paired with itself.
         await this.cancelSeeks();
-        return this.seek(message.variant, message.clock, hashSecret(message.secret), message.id);
+        const player = await this.seatPlayer(message.player, message.variant, message.id);
+        if (player === undefined) return;
+        return this.seek(
+          message.variant,
+          message.clock,
+          hashSecret(message.secret),
+          message.id,
+          player,
+          message.computer ?? 'fallback',
+        );
+      }
       case 'cancelSeek':
         await this.cancelSeeks();
         this.send(
@@ -200,11 +230,30 @@ export class Connection {
     }
   }
 
+  /**
+   * The named player behind an identity secret, seated for `variant`; null without a secret;
+   * undefined (after replying `unknown_player`) when the secret is nobody's.
+   */
+  private async seatPlayer(
+    secret: string | undefined,
+    variant: string,
+    id: string | undefined,
+  ): Promise<SeatPlayer | null | undefined> {
+    if (secret === undefined) return null;
+    const found = await this.deps.players.identify(secret);
+    if (!found.ok) {
+      this.fail(found.error, id);
+      return undefined;
+    }
+    return this.deps.players.seatPlayer(found.value, variant);
+  }
+
   private async join(
     gameId: string,
     secret: string | undefined,
     watch: boolean,
     id: string | undefined,
+    playerSecret: string | undefined,
   ): Promise<void> {
     // A join that fails leaves this connection in the game it was in.
     let state = await this.deps.service.load(gameId);
@@ -215,8 +264,10 @@ export class Connection {
     const hash = secret === undefined ? undefined : hashSecret(secret);
     let seat: Player | null = hash === undefined ? null : seatOfHash(state.seats, hash);
     if (seat === null && hash !== undefined && !watch && state.status === 'waiting') {
+      const player = await this.seatPlayer(playerSecret, state.variant, id);
+      if (player === undefined) return;
       const claimed = await this.deps.service.execute(gameId, () =>
-        ok({ type: 'claim', seat: null, secretHash: hash }),
+        ok({ type: 'claim', seat: null, secretHash: hash, player }),
       );
       if (claimed.ok) {
         state = claimed.value.state;
@@ -244,6 +295,9 @@ export class Connection {
       id === undefined ? { type: 'joined', gameId, seat } : { type: 'joined', id, gameId, seat },
     );
     this.deps.hub.update(state);
+    // Whichever process a player joins on also plays the game's computer seat, so a computer
+    // game goes on when the process that started it has died.
+    this.deps.bots.update(state);
     await this.deps.hub.join(state, member);
     // A change stored by another process between our read and our subscription would
     // otherwise stay unseen until the next one: read once more now that we are listening.
@@ -293,8 +347,18 @@ export class Connection {
     clock: Seeking['clock'],
     secretHash: string,
     id: string | undefined,
+    player: SeatPlayer | null,
+    computer: 'fallback' | 'now' | 'never',
   ): Promise<void> {
-    const outcome = await this.deps.service.seek(variant, clock, secretHash);
+    const since = this.deps.now();
+    const outcome =
+      computer === 'now'
+        ? ok<SeekOutcome>({ kind: 'waiting', seekId: '' })
+        : await this.deps.service.seek(variant, clock, secretHash, {
+            player,
+            address: this.deps.address,
+            waitingSince: since,
+          });
     if (!outcome.ok) {
       this.fail(outcome.error, id);
       return;
@@ -308,9 +372,34 @@ export class Connection {
       );
       return;
     }
-    this.seeks.set(o.seekId, { variant, clock, secretHash });
+    if (computer === 'now') {
+      // Straight to the computer: a seek that no human can take, resolved at once.
+      const seek = await this.deps.service.store.seek(
+        {
+          id: newId(),
+          pool: `computer/${newId()}`,
+          secretHash,
+          now: since,
+          expiresAt: since + 30_000,
+        },
+        () => {
+          throw new Error('a computer seek is never paired');
+        },
+      );
+      const game = await this.deps.service.seekComputer(seek.seekId, variant, clock, player);
+      if (game?.kind === 'matched') {
+        this.send(
+          id === undefined
+            ? { type: 'matched', gameId: game.gameId, seat: game.seat }
+            : { type: 'matched', id, gameId: game.gameId, seat: game.seat },
+        );
+      }
+      return;
+    }
+    const seeking: Seeking = { variant, clock, secretHash, player, since };
+    this.seeks.set(o.seekId, seeking);
     await this.deps.hub.waitForMatch(o.seekId, (gameId, seat) => {
-      this.seeks.delete(o.seekId);
+      this.endSeek(o.seekId);
       this.send({ type: 'matched', gameId, seat });
     });
     this.send(
@@ -318,16 +407,52 @@ export class Connection {
         ? { type: 'seeking', seekId: o.seekId }
         : { type: 'seeking', id, seekId: o.seekId },
     );
+    if (computer === 'fallback') {
+      seeking.computerTimer = setTimeout(() => {
+        this.offerComputer(o.seekId).catch((e: unknown) => {
+          this.deps.log.warn('computer match failed', { error: String(e) });
+        });
+      }, this.deps.botWaitMs);
+      seeking.computerTimer.unref();
+    }
     // A partner who arrived before we listened would otherwise go unnoticed until renewal.
     await this.recheckSeek(o.seekId);
+  }
+
+  /** No human came in time: the computer takes the other seat (unless a human just did). */
+  private async offerComputer(seekId: string): Promise<void> {
+    const seeking = this.seeks.get(seekId);
+    if (!seeking || this.closed) return;
+    const game = await this.deps.service.seekComputer(
+      seekId,
+      seeking.variant,
+      seeking.clock,
+      seeking.player,
+    );
+    if (game?.kind === 'matched' && this.endSeek(seekId)) {
+      this.send({ type: 'matched', gameId: game.gameId, seat: game.seat });
+    }
+  }
+
+  /** Forgets a seek this connection waited on; false when it was already forgotten. */
+  private endSeek(seekId: string): boolean {
+    const seeking = this.seeks.get(seekId);
+    if (!seeking) return false;
+    clearTimeout(seeking.computerTimer);
+    this.seeks.delete(seekId);
+    this.deps.hub.stopWaiting(seekId);
+    return true;
   }
 
   private async recheckSeek(seekId: string): Promise<void> {
     const seeking = this.seeks.get(seekId);
     if (!seeking || this.closed) return;
-    const again = await this.deps.service.seek(seeking.variant, seeking.clock, seeking.secretHash);
-    if (again.ok && again.value.kind === 'matched' && this.seeks.delete(seekId)) {
-      this.deps.hub.stopWaiting(seekId);
+    const again = await this.deps.service.seek(seeking.variant, seeking.clock, seeking.secretHash, {
+      player: seeking.player,
+      address: this.deps.address,
+      waitingSince: seeking.since,
+    });
+    if (again.ok && again.value.kind === 'matched' && this.endSeek(seekId)) {
       this.send({ type: 'matched', gameId: again.value.gameId, seat: again.value.seat });
     }
   }
@@ -340,9 +465,8 @@ export class Connection {
 
   private async cancelSeeks(): Promise<void> {
     const ids = [...this.seeks.keys()];
-    this.seeks.clear();
     for (const seekId of ids) {
-      this.deps.hub.stopWaiting(seekId);
+      this.endSeek(seekId);
       await this.deps.service.store.cancelSeek(seekId);
     }
   }

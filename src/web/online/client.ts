@@ -101,8 +101,17 @@ export class OnlineClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
-  private joinRequest: { gameId: string; secret?: string; watch?: boolean } | undefined;
-  private seekRequest: { variant: string; clock: ClockSetting | null; secret: string } | undefined;
+  private joinRequest:
+    { gameId: string; secret?: string; watch?: boolean; player?: string } | undefined;
+  private seekRequest:
+    | {
+        variant: string;
+        clock: ClockSetting | null;
+        secret: string;
+        player?: string;
+        computer?: 'fallback' | 'now' | 'never';
+      }
+    | undefined;
   private readonly url: string;
   private readonly factory: SocketFactory;
   private readonly minReconnectMs: number;
@@ -132,11 +141,12 @@ export class OnlineClient {
   }
 
   /** Joins (and keeps rejoining after reconnects) a game; with a secret, claims or resumes a seat. */
-  join(gameId: string, secret?: string, watch = false): Promise<Reply> {
+  join(gameId: string, secret?: string, watch = false, player?: string): Promise<Reply> {
     this.joinRequest = {
       gameId,
       ...(secret === undefined ? {} : { secret }),
       ...(watch ? { watch } : {}),
+      ...(player === undefined ? {} : { player }),
     };
     this.game = undefined;
     this.seat = null;
@@ -185,8 +195,13 @@ export class OnlineClient {
   }
 
   /** Queues for a quick match; kept across reconnects until `matched` arrives. */
-  seek(variant: string, clock: ClockSetting | null, secret: string): Promise<Reply> {
-    this.seekRequest = { variant, clock, secret };
+  seek(
+    variant: string,
+    clock: ClockSetting | null,
+    secret: string,
+    options: { player?: string; computer?: 'fallback' | 'now' | 'never' } = {},
+  ): Promise<Reply> {
+    this.seekRequest = { variant, clock, secret, ...options };
     if (this.socket?.readyState !== OPEN) return this.afterResume('seek');
     return this.request({ type: 'seek', ...this.seekRequest });
   }

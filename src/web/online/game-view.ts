@@ -6,6 +6,7 @@ import { announce, copyText, h } from './dom.js';
 import { COLOUR, formatClock, sideName, statusLine } from './format.js';
 import type { View } from './lobby.js';
 import { routeHash, routeLink } from './routes.js';
+import { identitySecret, ratingText } from './identity.js';
 import { keepSeatSecret, seatSecret } from './seats.js';
 
 const positionOf = (game: PublicGame): Position | undefined => {
@@ -161,20 +162,36 @@ export function gameView(
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
         : statusLine(next, seat);
+    // Between named players (or against the computer) say whether the result counts.
+    const stakes =
+      next.status !== 'waiting' && next.players.some((p) => p !== null)
+        ? next.rated
+          ? ' · rated'
+          : ' · casual'
+        : '';
+    const shown = `${line}${stakes}`;
     const moved = previous !== undefined && next.moves.length === previous.moves.length + 1;
-    if (line !== statusText.textContent || moved) {
+    if (shown !== statusText.textContent || moved) {
       const last = next.moves[next.moves.length - 1];
       const mover: Player = next.moves.length % 2 === 1 ? 1 : 2;
       const move =
         moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
       announce(`${move}${line}.`);
     }
-    statusText.textContent = line;
+    statusText.textContent = shown;
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {
       const info = next.seats[p.side - 1]!;
-      p.name.textContent = sideName(p.side, seat);
+      const named = next.players[p.side - 1];
+      p.name.textContent = named
+        ? `${named.name}${named.computer ? ' [computer]' : ''} ${ratingText(named.rating, named.provisional)}${p.side === seat ? ' (you)' : ''}`
+        : sideName(p.side, seat);
+      const change = next.ratingChanges?.[p.side - 1];
+      if (change) {
+        const delta = Math.round(change.after) - Math.round(change.before);
+        p.name.textContent += ` → ${ratingText(change.after, change.provisional)} (${delta >= 0 ? '+' : ''}${delta})`;
+      }
       p.presence.textContent = !info.taken ? 'open seat' : info.connected ? 'online' : 'offline';
       p.presence.dataset['state'] = !info.taken ? 'open' : info.connected ? 'on' : 'off';
     }
@@ -299,7 +316,7 @@ export function gameView(
     secret = newSeatSecret();
     keepSeatSecret(gameId, secret);
   }
-  void client.join(gameId, secret).then((reply) => {
+  void client.join(gameId, secret, false, identitySecret()).then((reply) => {
     if (reply.type === 'error' && reply.code === 'not_found') {
       statusText.textContent = 'There is no game at this link.';
     }

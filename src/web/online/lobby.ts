@@ -4,6 +4,8 @@ import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client
 import { h } from './dom.js';
 import { CLOCKS } from './format.js';
 import { routeHash } from './routes.js';
+import { identityCard } from './identity-card.js';
+import { identitySecret, type PlayersApi } from './identity.js';
 import { keepSeatSecret } from './seats.js';
 
 export interface View {
@@ -30,7 +32,9 @@ export function lobbyView(
   api: OnlineApi,
   client: OnlineClient,
   navigate: (hash: string) => void,
+  players: PlayersApi,
 ): View {
+  const me = identityCard(players, () => undefined);
   const boards = PRESETS.map((p) => ({ id: p.id, label: p.label }));
   const friendBoard = select('online-friend-board', boards);
   const friendClock = select('online-friend-clock', CLOCKS);
@@ -85,6 +89,8 @@ export function lobbyView(
   const quickStatus = h('p', { class: 'about', role: 'status', 'aria-live': 'polite' });
   const seek = h('button', { type: 'submit', class: 'primary' }, 'Find an opponent');
   const cancel = h('button', { type: 'button', hidden: true }, 'Cancel');
+  const computerNow = h('button', { type: 'button' }, 'Play the computer online');
+  const waitForHuman = h('input', { type: 'checkbox', id: 'online-quick-human' });
   const quickForm = h(
     'form',
     { class: 'card online-card', 'aria-labelledby': 'online-quick-title' },
@@ -94,7 +100,13 @@ export function lobbyView(
     quickBoard,
     h('label', { for: 'online-quick-clock' }, 'Clock'),
     quickClock,
-    h('div', { class: 'row-buttons' }, seek, cancel),
+    h(
+      'label',
+      { for: 'online-quick-human' },
+      waitForHuman,
+      ' Only a human (no computer after 10 s)',
+    ),
+    h('div', { class: 'row-buttons' }, seek, cancel, computerNow),
     quickStatus,
   );
   let seekSecret: string | undefined;
@@ -104,19 +116,34 @@ export function lobbyView(
     seekSecret = undefined;
     navigate(routeHash({ kind: 'game', gameId }));
   });
-  quickForm.addEventListener('submit', (event) => {
-    event.preventDefault();
+  const startSeek = (computer: 'fallback' | 'now' | 'never'): void => {
     seekSecret = newSeatSecret();
     seek.disabled = true;
     cancel.hidden = false;
-    quickStatus.textContent = 'Waiting for an opponent…';
-    void client.seek(quickBoard.value, clockOf(quickClock.value), seekSecret).then((reply) => {
-      if (reply.type === 'error' && reply.code !== 'disconnected') {
-        quickStatus.textContent = reply.message;
-        seek.disabled = false;
-        cancel.hidden = true;
-      }
-    });
+    quickStatus.textContent =
+      computer === 'now'
+        ? 'Starting a game against the computer…'
+        : computer === 'never'
+          ? 'Waiting for an opponent…'
+          : 'Waiting for an opponent (the computer plays you if nobody comes within 10 s)…';
+    const player = identitySecret();
+    const options = { computer, ...(player === undefined ? {} : { player }) };
+    void client
+      .seek(quickBoard.value, clockOf(quickClock.value), seekSecret, options)
+      .then((reply) => {
+        if (reply.type === 'error' && reply.code !== 'disconnected') {
+          quickStatus.textContent = reply.message;
+          seek.disabled = false;
+          cancel.hidden = true;
+        }
+      });
+  };
+  quickForm.addEventListener('submit', (event) => {
+    event.preventDefault();
+    startSeek(waitForHuman.checked ? 'never' : 'fallback');
+  });
+  computerNow.addEventListener('click', () => {
+    startSeek('now');
   });
   cancel.addEventListener('click', () => {
     seekSecret = undefined;
@@ -183,7 +210,7 @@ export function lobbyView(
       h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
     ),
     offlineNote,
-    h('div', { class: 'online-cards' }, friendForm, quickForm, recentCard),
+    h('div', { class: 'online-cards' }, me, friendForm, quickForm, recentCard),
   );
   return {
     element,

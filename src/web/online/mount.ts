@@ -2,6 +2,8 @@ import './online.css';
 import { OnlineApi, OnlineClient } from './client.js';
 import { announce, h } from './dom.js';
 import { gameView } from './game-view.js';
+import { PlayersApi } from './identity.js';
+import { leaderboardView, playerView } from './player-view.js';
 import { lobbyView, type View } from './lobby.js';
 import { replayView } from './replay-view.js';
 import { parseRoute } from './routes.js';
@@ -12,6 +14,7 @@ import { parseRoute } from './routes.js';
  * again, untouched. Importing this module is the whole integration.
  */
 const api = new OnlineApi(location.pathname.replace(/\/[^/]*$/, ''));
+const players = new PlayersApi(location.pathname.replace(/\/[^/]*$/, ''));
 let client: OnlineClient | undefined;
 let view: View | undefined;
 
@@ -70,12 +73,23 @@ function route(): void {
       if (status === 'incompatible') host.prepend(updateNotice());
     });
   }
-  view =
-    next.kind === 'lobby'
-      ? lobbyView(api, client, navigate)
-      : next.kind === 'game'
-        ? gameView(client, next.gameId, navigate)
-        : replayView(api, next.gameId);
+  switch (next.kind) {
+    case 'lobby':
+      view = lobbyView(api, client, navigate, players);
+      break;
+    case 'game':
+      view = gameView(client, next.gameId, navigate);
+      break;
+    case 'replay':
+      view = replayView(api, next.gameId);
+      break;
+    case 'player':
+      view = playerView(players, next.playerId);
+      break;
+    case 'leaderboard':
+      view = leaderboardView(players, next.pool);
+      break;
+  }
   host.replaceChildren(view.element);
   if (client.status === 'incompatible') host.prepend(updateNotice());
 }

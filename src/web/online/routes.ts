@@ -6,14 +6,23 @@
 export type OnlineRoute =
   | { readonly kind: 'lobby' }
   | { readonly kind: 'game'; readonly gameId: string }
-  | { readonly kind: 'replay'; readonly gameId: string };
+  | { readonly kind: 'replay'; readonly gameId: string }
+  | { readonly kind: 'player'; readonly playerId: string }
+  | { readonly kind: 'leaderboard'; readonly pool: string };
+
+const POOLS = ['classic', 'connect4', 'connectN'];
 
 const ID = /^[A-Za-z0-9_-]{8,32}$/;
 
 export function parseRoute(hash: string): OnlineRoute | undefined {
   const text = hash.replace(/^#/, '');
   if (text === 'online') return { kind: 'lobby' };
+  if (text === 'leaderboard') return { kind: 'leaderboard', pool: 'classic' };
   const params = new URLSearchParams(text);
+  const player = params.get('player');
+  if (player !== null && ID.test(player)) return { kind: 'player', playerId: player };
+  const pool = params.get('leaderboard');
+  if (pool !== null && POOLS.includes(pool)) return { kind: 'leaderboard', pool };
   const play = params.get('play');
   if (play !== null && ID.test(play)) return { kind: 'game', gameId: play };
   const replay = params.get('replay');
@@ -21,10 +30,18 @@ export function parseRoute(hash: string): OnlineRoute | undefined {
   return undefined;
 }
 
-export const routeHash = (route: OnlineRoute): string =>
-  route.kind === 'lobby'
-    ? '#online'
-    : `#${route.kind === 'game' ? 'play' : 'replay'}=${route.gameId}`;
+export const routeHash = (route: OnlineRoute): string => {
+  switch (route.kind) {
+    case 'lobby':
+      return '#online';
+    case 'player':
+      return `#player=${route.playerId}`;
+    case 'leaderboard':
+      return `#leaderboard=${route.pool}`;
+    default:
+      return `#${route.kind === 'game' ? 'play' : 'replay'}=${route.gameId}`;
+  }
+};
 
 /** Absolute link for sharing: this page's address with the route's fragment. */
 export const routeLink = (route: OnlineRoute, href: string): string =>

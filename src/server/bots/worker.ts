@@ -1,0 +1,53 @@
+// A computer player's thread: the same chooseMove as the web worker and the CLI, off the
+// server's event loop. One request at a time; the pool never sends a second before the answer.
+import { existsSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parentPort } from 'node:worker_threads';
+import { chooseMove, setOpeningBook, type LevelId } from '../../ai/index.js';
+import { Position, parseVariant } from '../../core/index.js';
+import { parseBook } from '../../solver/index.js';
+import type { ThinkReply, ThinkRequest } from './messages.js';
+
+/** The committed 7x6 book, from src/ or dist/ (both keep it at solver/book/ beside this tree). */
+function loadBook(): void {
+  for (const rel of ['../../solver/book/7x6.book', '../../../src/solver/book/7x6.book']) {
+    const file = fileURLToPath(new URL(rel, import.meta.url));
+    if (!existsSync(file)) continue;
+    const parsed = parseBook(new Uint8Array(readFileSync(file)));
+    if (parsed.ok) setOpeningBook(parsed.value);
+    return;
+  }
+}
+loadBook();
+
+/**
+ * The lowest CPU priority for this thread (on Linux a thread's nice value is its own, so the
+ * server's event loop keeps its priority): the computer thinks with the CPU that human games
+ * leave over, and its wall-clock budget makes it move on time, only less deeply, under load.
+ */
+export const BOT_NICE = 19;
+try {
+  setPriority(BOT_NICE);
+} catch {
+  // Not permitted here: the computer thinks at normal priority.
+}
+
+async function think(request: ThinkRequest): Promise<ThinkReply> {
+  const variant = parseVariant(request.variant);
+  if (!variant.ok) return { id: request.id, error: variant.error.message };
+  const position = Position.fromMoves(variant.value, request.moves);
+  if (!position.ok) return { id: request.id, error: position.error.message };
+  try {
+    const choice = await chooseMove(position.value, request.level as LevelId, {
+      timeMs: request.timeMs,
+    });
+    return { id: request.id, column: choice.column };
+  } catch (error) {
+    return { id: request.id, error: String(error) };
+  }
+}
+
+parentPort?.on('message', (request: ThinkRequest) => {
+  void think(request).then((reply) => parentPort?.postMessage(reply));
+});

@@ -1,0 +1,121 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Result } from '../../core/index.js';
+import type { Metrics } from '../metrics.js';
+import type { PlayerService } from '../players.js';
+import { ProtocolErrorCode, type ProtocolError } from '../../protocol/index.js';
+import {
+  CreatePlayerSchema,
+  IdentifySchema,
+  PlayerIdSchema,
+  PoolSchema,
+  RedeemSchema,
+  RenameSchema,
+} from '../../protocol/index.js';
+import { originAllowed, type OriginPolicy } from './origin.js';
+import { fail, parseBody, send } from './respond.js';
+
+export interface PlayersApiDeps {
+  readonly players: PlayerService;
+  readonly metrics: Metrics;
+  readonly policy: OriginPolicy;
+  /** False when this client created too many identities lately (takes one from its budget). */
+  readonly mayCreateIdentity: () => boolean;
+  /** False when this client sent too many identity requests (guessing secrets or codes). */
+  readonly mayUseIdentity: () => boolean;
+}
+
+function reply<T>(
+  res: ServerResponse,
+  status: number,
+  result: Result<T, ProtocolError>,
+  wrap: (value: T) => unknown,
+  metrics: Metrics,
+): void {
+  if (result.ok) send(res, status, wrap(result.value), metrics);
+  else fail(res, result.error.code, result.error.message, metrics);
+}
+
+/**
+ * Identities, leaderboards and player pages (docs/protocol.md, "Players and ratings").
+ * Returns false when the path is not one of these.
+ */
+export async function handlePlayersApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: PlayersApiDeps,
+): Promise<boolean> {
+  const { metrics, players } = deps;
+  const path = url.pathname;
+  const action = /^\/api\/players(?:\/(me|rename|transfer|redeem))?$/.exec(path);
+  const page = action ? null : /^\/api\/players\/([^/]+)$/.exec(path);
+  const board = path === '/api/leaderboard';
+  if (!action && !page && !board) return false;
+  // HEAD is answered as GET (the body is dropped by Node); other methods name what is allowed.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  const allowed = action ? 'POST' : 'GET, HEAD';
+  if (!allowed.split(', ').includes(method ?? '')) {
+    res.setHeader('allow', allowed);
+    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
+    return true;
+  }
+
+  if (board) {
+    const pool = PoolSchema.safeParse(url.searchParams.get('pool') ?? 'classic');
+    if (!pool.success) {
+      fail(res, ProtocolErrorCode.BadMessage, 'pool: one of classic, connect4, connectN', metrics);
+      return true;
+    }
+    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 50) || 50));
+    send(res, 200, await players.leaderboard(pool.data, limit), metrics);
+    return true;
+  }
+  if (page) {
+    const id = PlayerIdSchema.safeParse(page[1]);
+    if (!id.success) {
+      fail(res, ProtocolErrorCode.UnknownPlayer, 'no such player', metrics);
+      return true;
+    }
+    reply(res, 200, await players.page(id.data), (p) => p, metrics);
+    return true;
+  }
+  if (!action) return false;
+  if (!originAllowed(req, deps.policy)) {
+    fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+    return true;
+  }
+  const creating = action[1] === undefined;
+  if (!(creating ? deps.mayCreateIdentity() : deps.mayUseIdentity())) {
+    fail(res, ProtocolErrorCode.RateLimited, 'too many requests; try again later', metrics);
+    return true;
+  }
+  switch (action[1]) {
+    case undefined: {
+      const body = await parseBody(req, res, CreatePlayerSchema, metrics);
+      if (body) reply(res, 201, await players.create(body.secret, body.name), wrapPlayer, metrics);
+      return true;
+    }
+    case 'me': {
+      const body = await parseBody(req, res, IdentifySchema, metrics);
+      if (body) reply(res, 200, await players.me(body.secret), wrapPlayer, metrics);
+      return true;
+    }
+    case 'rename': {
+      const body = await parseBody(req, res, RenameSchema, metrics);
+      if (body) reply(res, 200, await players.rename(body.secret, body.name), wrapPlayer, metrics);
+      return true;
+    }
+    case 'transfer': {
+      const body = await parseBody(req, res, IdentifySchema, metrics);
+      if (body) reply(res, 201, await players.transferCode(body.secret), (c) => c, metrics);
+      return true;
+    }
+    default: {
+      const body = await parseBody(req, res, RedeemSchema, metrics);
+      if (body) reply(res, 200, await players.redeem(body.code, body.secret), wrapPlayer, metrics);
+      return true;
+    }
+  }
+}
+
+const wrapPlayer = (player: unknown): unknown => ({ player });

@@ -1,0 +1,113 @@
+import { ratingChartSvg } from './chart.js';
+import { h } from './dom.js';
+import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js';
+import type { View } from './lobby.js';
+import { routeHash } from './routes.js';
+
+/** A player's page: ratings per pool with a chart, record, recent games (computer marked). */
+export function playerView(players: PlayersApi, playerId: string): View {
+  const element = h('div', { class: 'online-lobby online-player-page' }, h('p', {}, 'Loading…'));
+  void players.page(playerId).then((page) => {
+    if (failed(page)) {
+      element.replaceChildren(h('p', { class: 'error' }, 'There is no such player.'));
+      return;
+    }
+    const pools = page.player.ratings.map((r) => {
+      const chart = h('div', { class: 'online-chart' });
+      chart.innerHTML = ratingChartSvg((page.history[r.pool] ?? []).map((p) => p.rating));
+      return h(
+        'section',
+        { class: 'card online-card' },
+        h('h2', {}, POOL_LABELS[r.pool] ?? r.pool),
+        h('p', { class: 'online-rating' }, `Rating ${ratingText(r.rating, r.provisional)}`),
+        h('p', {}, `${r.wins} won · ${r.draws} drawn · ${r.losses} lost (rated)`),
+        chart,
+      );
+    });
+    const games = h('ol', { class: 'online-recent' });
+    for (const g of page.games) {
+      const opponent = g.opponent
+        ? g.opponent.computer
+          ? `${g.opponent.name} [computer]`
+          : g.opponent.name
+        : 'an unnamed player';
+      const outcome =
+        g.outcome === null
+          ? 'in play'
+          : g.outcome === 'win'
+            ? 'won'
+            : g.outcome === 'loss'
+              ? 'lost'
+              : 'drawn';
+      const change = g.ratingChange ? ` (${g.ratingChange.before} → ${g.ratingChange.after})` : '';
+      games.append(
+        h(
+          'li',
+          { 'data-computer': g.opponent?.computer ? 'yes' : 'no' },
+          h(
+            'a',
+            { href: routeHash({ kind: 'replay', gameId: g.id }) },
+            `${g.variant} vs ${opponent}: ${outcome}${g.rated ? ', rated' : ''}${change}`,
+          ),
+        ),
+      );
+    }
+    element.replaceChildren(
+      h(
+        'div',
+        { class: 'online-head' },
+        h('h2', {}, page.player.name),
+        h('a', { href: '#online', class: 'online-back' }, 'Back to the lobby'),
+      ),
+      h(
+        'div',
+        { class: 'online-cards' },
+        ...pools,
+        h('section', { class: 'card online-card' }, h('h2', {}, 'Recent games'), games),
+      ),
+    );
+  });
+  return { element, dispose: () => undefined };
+}
+
+/** The best established players of a pool (provisional ratings and computers never appear). */
+export function leaderboardView(players: PlayersApi, pool: string): View {
+  const element = h('div', { class: 'online-lobby' }, h('p', {}, 'Loading…'));
+  void players.leaderboard(pool).then((board) => {
+    const tabs = h(
+      'p',
+      {},
+      ...Object.entries(POOL_LABELS).flatMap(([id, label], i) => [
+        i > 0 ? ' · ' : '',
+        h(
+          'a',
+          { href: `#leaderboard=${id}`, ...(id === pool ? { 'aria-current': 'page' } : {}) },
+          label,
+        ),
+      ]),
+    );
+    const list = h('ol', { class: 'online-leaderboard' });
+    if (!failed(board)) {
+      for (const e of board.entries) {
+        list.append(h('li', {}, h('a', { href: `#player=${e.playerId}` }, e.name), ` ${e.rating}`));
+      }
+    }
+    element.replaceChildren(
+      h(
+        'div',
+        { class: 'online-head' },
+        h('h2', {}, `Leaderboard: ${POOL_LABELS[pool] ?? pool}`),
+        h('a', { href: '#online', class: 'online-back' }, 'Back to the lobby'),
+      ),
+      tabs,
+      failed(board) || board.entries.length === 0
+        ? h(
+            'p',
+            { class: 'about' },
+            'No established players yet (a rating settles after about a dozen rated games).',
+          )
+        : list,
+    );
+  });
+  return { element, dispose: () => undefined };
+}
