@@ -33,7 +33,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/solver/**', 'src/ai/**'],
+    files: ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/review/**', 'src/puzzles/**'],
     rules: {
       'no-restricted-imports': [
         'error',
