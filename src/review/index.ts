@@ -20,3 +20,4 @@ export {
 } from './review.js';
 export { summarize, type PlayerSummary } from './summary.js';
 export { evaluationSeries, type EvaluationPoint } from './series.js';
+export { moveLine, reviewReport, unreviewed, type MoveLine, type ReviewReport } from './report.js';

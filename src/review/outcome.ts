@@ -11,6 +11,9 @@ export type ScoreOutcome =
   | { readonly kind: 'win'; readonly moves: number | null }
   | { readonly kind: 'draw' }
   | { readonly kind: 'loss'; readonly moves: number | null }
+  /** Bounds only: at least a draw, or at most a draw. */
+  | { readonly kind: 'notLosing' }
+  | { readonly kind: 'notWinning' }
   | { readonly kind: 'unknown' };
 
 export function winDistance(variant: Variant, ply: number, score: number): number {
@@ -32,6 +35,8 @@ export function outcomeOf(variant: Variant, ply: number, e: Evaluation): ScoreOu
   if (e.lower > 0) return { kind: 'win', moves: null };
   if (e.upper < 0) return { kind: 'loss', moves: null };
   if (e.lower === 0 && e.upper === 0) return { kind: 'draw' };
+  if (e.lower >= 0) return { kind: 'notLosing' };
+  if (e.upper <= 0) return { kind: 'notWinning' };
   return { kind: 'unknown' };
 }
 
@@ -44,6 +49,10 @@ export function describeOutcome(outcome: ScoreOutcome): string {
       return outcome.moves === null ? 'loss' : `loss in ${n(outcome.moves)}`;
     case 'draw':
       return 'draw';
+    case 'notLosing':
+      return 'draw or win';
+    case 'notWinning':
+      return 'draw or loss';
     default:
       return 'not solved';
   }
