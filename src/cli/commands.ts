@@ -8,6 +8,7 @@ import { book } from './book.js';
 import { bestmove } from './bestmove.js';
 import { arena } from './arena.js';
 import { review } from './review.js';
+import { puzzles } from './puzzles.js';
 
 export const commands: readonly Command[] = [
   show,
@@ -18,4 +19,5 @@ export const commands: readonly Command[] = [
   bestmove,
   arena,
   review,
+  puzzles,
 ];

@@ -21,3 +21,4 @@ export {
 export { summarize, type PlayerSummary } from './summary.js';
 export { evaluationSeries, type EvaluationPoint } from './series.js';
 export { moveLine, reviewReport, unreviewed, type MoveLine, type ReviewReport } from './report.js';
+export { openColumns, solveColumn, type OpenColumns } from './columns.js';

@@ -1,6 +1,7 @@
 import { Position, type Player, type Variant } from '../core/index.js';
 import type { Evaluation, Solver } from '../solver/index.js';
-import { betterColumns, bestOf, classify, provenResult, withWeakBounds } from './classify.js';
+import { betterColumns, bestOf, classify, provenResult } from './classify.js';
+import { openColumns, solveColumn } from './columns.js';
 import type { MoveClass } from './vocabulary.js';
 
 /** The judgement of one move: the position before it, every column's score, the class. */
@@ -73,10 +74,6 @@ interface PositionBudget {
   readonly signal?: { readonly aborted: boolean };
 }
 
-const exact = (score: number): Evaluation => ({ exact: true, score, lower: score, upper: score });
-const range = (lower: number, upper: number): Evaluation =>
-  lower === upper ? exact(lower) : { exact: false, score: null, lower, upper };
-
 /** Columns from the centre outwards: the played one is searched first, then these. */
 function searchOrder(width: number, first: number): number[] {
   const mid = (width - 1) / 2;
@@ -101,29 +98,7 @@ export function reviewPosition(
   const before = Position.fromMoves(variant, moves.slice(0, ply));
   if (!before.ok) throw before.error;
   if (before.value.isOver) throw new RangeError(`move ${ply + 1}: the game is already over`);
-  const cells = variant.width * variant.height;
-  // What the mover can score at most without winning at once, and at worst.
-  const top = Math.floor((cells - ply - 1) / 2);
-  const bottom = -Math.floor((cells - ply) / 2);
-  const columns: (Evaluation | null)[] = [];
-  const children: (number[] | null)[] = [];
-  for (let c = 0; c < variant.width; c++) {
-    const position = before.value.clone();
-    const played = position.play(c);
-    if (!played.ok) {
-      columns.push(null);
-      children.push(null);
-    } else if (played.value.kind === 'win') {
-      columns.push(exact(Math.floor((cells + 1 - ply) / 2)));
-      children.push(null);
-    } else if (played.value.kind === 'draw') {
-      columns.push(exact(0));
-      children.push(null);
-    } else {
-      columns.push(range(bottom, top));
-      children.push([...position.moves]);
-    }
-  }
+  const { columns, children } = openColumns(before.value);
   if (columns[column] === null || columns[column] === undefined) {
     throw new RangeError(`move ${ply + 1}: column ${column + 1} is full`);
   }
@@ -141,22 +116,14 @@ export function reviewPosition(
       if (weak && provenResult(current) !== null) continue;
       const left = until - budget.now();
       if (left <= 0 || budget.signal?.aborted === true) break;
-      const solved = solver.solve(
-        { variant, moves: child },
-        {
-          weak,
-          timeLimitMs: left,
-          now: budget.now,
-          ...(budget.signal ? { signal: budget.signal } : {}),
-        },
-      );
-      if (!solved.ok) throw solved.error;
-      nodes += solved.value.nodes;
-      // The child is scored for the opponent: negate and swap the bounds.
-      const mine = range(0 - solved.value.upper, 0 - solved.value.lower);
-      columns[c] = weak
-        ? withWeakBounds(current, mine)
-        : range(Math.max(current.lower, mine.lower), Math.min(current.upper, mine.upper));
+      const solved = solveColumn(solver, variant, child, current, {
+        weak,
+        timeLimitMs: left,
+        now: budget.now,
+        ...(budget.signal ? { signal: budget.signal } : {}),
+      });
+      nodes += solved.nodes;
+      columns[c] = solved.evaluation;
     }
   }
   return {
