@@ -1,5 +1,5 @@
 import { LEVELS, levelLabel, type LevelId as AiLevelId } from '../ai/index.js';
-import { createVariant, type Player } from '../core/index.js';
+import { createVariant, gameToString, type Player } from '../core/index.js';
 import { createBoard, type BoardApi } from './board/board.js';
 import {
   canJump,
@@ -88,6 +88,7 @@ export function startApp(): void {
   const el = {
     status: byId('status'),
     again: byId('again', HTMLButtonElement),
+    reviewLink: byId('review-link', HTMLAnchorElement),
     notice: byId('notice'),
     announcer: byId('announcer'),
     undo: byId('undo', HTMLButtonElement),
@@ -341,6 +342,9 @@ export function startApp(): void {
     el.status.classList.toggle('thinking', thinking);
     el.status.dataset['outcome'] = position.outcome.kind;
     el.again.hidden = !position.isOver;
+    // The Review page (src/web/review) takes the whole game from its link.
+    el.reviewLink.hidden = position.ply === 0;
+    el.reviewLink.href = `#review=${gameToString(position, { alwaysPrefix: true })}`;
     el.again.textContent = state.settings.mode === 'analysis' ? 'New board' : 'Play again';
   }
 
