@@ -69,7 +69,7 @@ describe('review', () => {
 
 const puzzles = unwrap(
   parsePuzzleFile(
-    readFileSync(join(import.meta.dirname, '..', '..', 'src/puzzles/data/7x6c4.json'), 'utf8'),
+    readFileSync(join(import.meta.dirname, '..', '..', 'src/puzzles/sets/7x6c4.json'), 'utf8'),
   ),
 ).puzzles;
 

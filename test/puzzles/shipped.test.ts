@@ -9,7 +9,7 @@ import { Solver } from '../../src/solver/index.js';
  * goal at the start, every step accepts exactly the columns that keep it, and every reply is a
  * best defence. A missing file fails (the web page would have nothing to show).
  */
-const DATA = join(import.meta.dirname, '..', '..', 'src', 'puzzles', 'data');
+const DATA = join(import.meta.dirname, '..', '..', 'src', 'puzzles', 'sets');
 const SETS = [
   { file: '7x6c4.json', variant: '7x6c4', atLeast: 500 },
   { file: '7x7c5.json', variant: '7x7c5', atLeast: 10 },

@@ -5,12 +5,12 @@ export const SETS = [
   {
     id: '7x6c4',
     label: 'Classic 7×6',
-    url: new URL('../../puzzles/data/7x6c4.json', import.meta.url),
+    url: new URL('../../puzzles/sets/7x6c4.json', import.meta.url),
   },
   {
     id: '7x7c5',
     label: '7×7 connect 5',
-    url: new URL('../../puzzles/data/7x7c5.json', import.meta.url),
+    url: new URL('../../puzzles/sets/7x7c5.json', import.meta.url),
   },
 ] as const;
 
