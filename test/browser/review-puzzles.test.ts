@@ -4,7 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parsePuzzleFile, type Puzzle } from '../../src/puzzles/index.js';
 import { Position, parseMoves, unwrap, CLASSIC } from '../../src/core/index.js';
 import { startHarness, type Harness, type TestPage } from './harness.js';
-import { discCount, openGame } from './helpers.js';
+import { openGame } from './helpers.js';
+import type { Page } from 'playwright-core';
+
+/** Discs on the page's own board (the game behind it stays in the DOM, hidden). */
+const discs = (page: Page, view: string): Promise<number> =>
+  page.locator(`${view} .cell:not([data-cell="empty"])`).count();
 
 /**
  * Review and Puzzles in Chromium, clicked like a player: a game lost against the computer is
@@ -45,20 +50,22 @@ describe('review', () => {
     const row = page.locator('.review-table tr[data-move="9"]');
     await row.locator('.badge.c-blunder').waitFor({ timeout: 60_000 });
     expect(await row.textContent()).toContain('Red');
-    const better = (await row.locator('td').nth(5).textContent()) ?? '';
-    expect(better.split(', ').map((b) => b.slice(0, 6))).toEqual(
-      expect.arrayContaining(['3 (win', '5 (win', '6 (win']),
-    );
+    // The better columns fill in as their searches finish.
+    const better = async (): Promise<string[]> =>
+      ((await row.locator('td').nth(5).textContent()) ?? '').split(', ').map((b) => b.slice(0, 6));
+    await expect
+      .poll(better, { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(['3 (win', '5 (win', '6 (win']));
     // The graph marks the blunder and jumps the board when clicked.
     const point = page.locator('.eval-graph [data-ply="9"]');
     expect(await point.getAttribute('aria-label')).toContain('(blunder)');
     await point.click();
-    await expect.poll(() => discCount(page)).toBe(9);
+    await expect.poll(() => discs(page, '.review-view')).toBe(9);
     expect(await page.textContent('.review-detail')).toContain('Move 9: Red played column 7');
     expect(await page.getAttribute('.review-table tr[data-move="9"]', 'aria-current')).toBe('true');
     // Keys step through the game from the graph.
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => discCount(page)).toBe(8);
+    await expect.poll(() => discs(page, '.review-view')).toBe(8);
     await screenshot('review');
     // Leaving the review shows the game again.
     await page.click('text=Back to the game');
@@ -95,7 +102,7 @@ describe('puzzles', () => {
       await page.click(`.puzzles-view .column[data-col="${step.accept}"]`);
       if (step.reply === null) break;
       // The defence is on the board before the next move is asked for.
-      await expect.poll(() => discCount(page)).toBe(start + 2 * (i + 1));
+      await expect.poll(() => discs(page, '.puzzles-view')).toBe(start + 2 * (i + 1));
       await expect
         .poll(() => page.textContent('.puzzle-feedback'))
         .toContain(`defends in column ${step.reply}`);

@@ -172,7 +172,7 @@ export function reviewView(game: Position): View {
     const better = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
     const judged =
       line.class === 'unsolved'
-        ? 'not solved yet'
+        ? 'Not solved yet'
         : `${info.label}: ${line.outcome}${line.class === 'best' ? '' : `; the best was ${line.best}`}`;
     return `Move ${ply}: ${NAMES[line.player]} played column ${line.column}. ${judged}.${better ? ` Better: ${better}.` : ''}`;
   }
@@ -187,12 +187,15 @@ export function reviewView(game: Position): View {
 
     const classes: (MoveClass | undefined)[] = [undefined, ...report.moves.map((m) => m.class)];
     const points = evaluationSeries(variant, game, list);
+    // Updates arrive while someone may be on the graph: keep their focus on the point.
+    const graphFocused = graphHost.contains(document.activeElement);
     graphHost.replaceChildren(
       renderGraph({ points, classes, cells, selected }, (ply) => {
         select(ply, true);
       }),
       caption,
     );
+    if (graphFocused) graphHost.querySelector<SVGGElement>(`[data-ply="${selected}"]`)?.focus();
 
     summary.replaceChildren(
       ...report.players.map((p) => {
