@@ -149,6 +149,14 @@ describe('c4 puzzles', () => {
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 
+  it('arena --print-games writes games for it, one per line, the summary on stderr', async () => {
+    const args = ['arena', '--a', 'beginner', '--b', 'casual', '--games', '2', '--check-ms', '0'];
+    const { code, out, err } = await runCli([...args, '--print-games']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^7x6c4:[1-7]+\n7x6c4:[1-7]+\n$/);
+    expect(err).toContain('Beginner (A) vs Casual (B)');
+  });
+
   it('names the bad line of a games file', async () => {
     const bad = join(dir, 'bad.txt');
     writeFileSync(bad, `${GAME}\n4444444\n`);
