@@ -1,10 +1,12 @@
-// Time for a full game review (`src/review`) of typical 7x6 games: N seeded arena games
-// (Strong against Intermediate from 2-ply random openings), each reviewed from the end with the
-// committed opening book and the same budget as the web Review view.
-// Run: npm run bench:review [-- --games N] [--position-ms T] [--time-ms T] ; prints Markdown.
+// Time for a full game review (`src/review`) of typical 7x6 games: the first N games of the
+// committed arena games of at least 20 moves (src/puzzles/sets/games-7x6c4.txt starts with Strong against
+// Intermediate from 4-ply random openings; a file, because the timed levels do not replay
+// exactly), each reviewed from the end with the committed opening book and a fresh solver.
+// Run: npm run bench:review [-- --games N] [--position-ms T] [--time-ms T] [--from FILE]
+// ; prints Markdown.
 import { parseArgs } from 'node:util';
-import { playMatch } from '../src/ai/arena.js';
-import { CLASSIC, parseMoves, unwrap } from '../src/core/index.js';
+import { readFileSync } from 'node:fs';
+import { CLASSIC, parseGame, unwrap } from '../src/core/index.js';
 import { loadBook } from '../src/cli/book-file.js';
 import { reviewMoves, type MoveReview } from '../src/review/index.js';
 import { Solver } from '../src/solver/index.js';
@@ -12,7 +14,7 @@ import { Solver } from '../src/solver/index.js';
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '10' },
-    seed: { type: 'string', default: '7' },
+    from: { type: 'string', default: 'src/puzzles/sets/games-7x6c4.txt' },
     'position-ms': { type: 'string', default: '1000' },
     'time-ms': { type: 'string', default: '30000' },
   },
@@ -21,15 +23,13 @@ const games = Number(values.games);
 const positionMs = Number(values['position-ms']);
 const timeLimitMs = Number(values['time-ms']);
 
-const match = playMatch({
-  a: 'strong',
-  b: 'intermediate',
-  games,
-  variant: CLASSIC,
-  seed: Number(values.seed),
-  openingPlies: 2,
-  checkMs: 0,
-});
+const sources = readFileSync(values.from, 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => unwrap(parseGame(line.trim())))
+  // Full games: a few openings end in a quick trap after 7 moves.
+  .filter((game) => game.moves.length >= 20)
+  .slice(0, games);
 const loaded = loadBook();
 if (!('book' in loaded)) throw new Error(`no opening book: ${loaded.problem}`);
 
@@ -41,8 +41,8 @@ interface Row {
   readonly firstSettledMs: number;
 }
 const rows: Row[] = [];
-for (const text of match.games) {
-  const moves = unwrap(parseMoves(text, CLASSIC));
+for (const game of sources) {
+  const moves = game.moves;
   // A fresh solver per game, as a new Review in the web worker starts cold.
   const solver = new Solver({ book: loaded.book });
   const started = performance.now();
@@ -70,7 +70,7 @@ const total = rows.reduce((n, r) => n + r.plies, 0);
 const settled = rows.reduce((n, r) => n + r.settled, 0);
 const exact = rows.reduce((n, r) => n + r.exact, 0);
 console.log(
-  `${games} games (Strong vs Intermediate, seed ${values.seed}), ${positionMs} ms per position, ${timeLimitMs} ms per game\n`,
+  `${sources.length} games from ${values.from}, ${positionMs} ms per position, ${timeLimitMs} ms per game\n`,
 );
 console.log('| game | moves | review time | moves judged | positions with every column exact |');
 console.log('|---|---|---|---|---|');
