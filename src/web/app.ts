@@ -343,7 +343,7 @@ export function startApp(): void {
     el.status.dataset['outcome'] = position.outcome.kind;
     el.again.hidden = !position.isOver;
     // The Review page (src/web/review) takes the whole game from its link.
-    el.reviewLink.hidden = position.ply === 0;
+    el.reviewLink.hidden = !position.isOver;
     el.reviewLink.href = `#review=${gameToString(position, { alwaysPrefix: true })}`;
     el.again.textContent = state.settings.mode === 'analysis' ? 'New board' : 'Play again';
   }

@@ -67,6 +67,14 @@ describe('review', () => {
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => discs(page, '.review-view')).toBe(8);
     await screenshot('review');
+    // Red's summary links its first decisive mistake (move 9 unless an earlier one is proven).
+    const first = page.locator('.player-summary.p1 button.link');
+    const move = Number(((await first.textContent()) ?? '').replace('move ', ''));
+    expect(move).toBeGreaterThanOrEqual(1);
+    expect(move).toBeLessThanOrEqual(9);
+    await first.click();
+    await expect.poll(() => discs(page, '.review-view')).toBe(move);
+    expect(await page.textContent('.review-detail')).toMatch(new RegExp(`^Move ${move}: Red`));
     // Leaving the review shows the game again.
     await page.click('text=Back to the game');
     await page.locator('main.layout').waitFor({ state: 'visible' });

@@ -202,11 +202,24 @@ export function reviewView(game: Position): View {
         const box = make('section', { className: `player-summary p${p.player}` });
         const h = make('h3', { text: NAMES[p.player] });
         const accuracy = p.accuracy === null ? 'n/a' : `${p.accuracy.toFixed(0)}%`;
-        const first = p.firstDecisive === null ? 'none' : `move ${p.firstDecisive + 1}`;
+        const acc = make('p', { text: `Accuracy ${accuracy} · first decisive mistake: ` });
+        if (p.firstDecisive === null) acc.append('none');
+        else {
+          const move = p.firstDecisive + 1;
+          const jump = make('button', { className: 'link', text: `move ${move}` });
+          jump.type = 'button';
+          jump.setAttribute(
+            'aria-label',
+            `Show ${NAMES[p.player]}'s first decisive mistake, move ${move}`,
+          );
+          jump.addEventListener('click', () => {
+            select(move);
+          });
+          acc.append(jump);
+        }
         const counts = make('p', {
           text: MOVE_CLASSES.map((c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`).join(' · '),
         });
-        const acc = make('p', { text: `Accuracy ${accuracy} · first decisive mistake: ${first}` });
         box.append(h, acc, counts);
         return box;
       }),
