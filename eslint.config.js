@@ -50,7 +50,15 @@ export default tseslint.config(
     },
   },
   boundary(
-    ['src/core/**', 'src/solver/**', 'src/ai/**', 'src/rating/**', 'src/players/**'],
+    [
+      'src/core/**',
+      'src/solver/**',
+      'src/ai/**',
+      'src/rating/**',
+      'src/players/**',
+      'src/review/**',
+      'src/puzzles/**',
+    ],
     [
       io,
       reaching(

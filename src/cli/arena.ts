@@ -26,7 +26,7 @@ export const arena: Command = {
   name: 'arena',
   summary: 'play computer levels against each other and measure the difference (Elo)',
   usage:
-    'c4 arena --a LEVEL --b LEVEL --games N [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--a-first] [--verbose]',
+    'c4 arena --a LEVEL --b LEVEL --games N [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--a-first] [--verbose] [--print-games]',
   run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'arena',
@@ -42,6 +42,7 @@ export const arena: Command = {
         'check-ms': { type: 'string' },
         verbose: { type: 'boolean' },
         'a-first': { type: 'boolean' },
+        'print-games': { type: 'boolean' },
       },
       false,
     );
@@ -67,33 +68,48 @@ export const arena: Command = {
     const nameB = levelLabel(b.id, variant);
     // A's results by who moved first after the opening: [wins, draws, losses].
     const bySide = { first: [0, 0, 0], second: [0, 0, 0] };
+    // With --print-games stdout carries only the games (one `WxHcN:moves` per line, for
+    // `c4 puzzles generate`); the summary goes to stderr.
+    const printGames = values['print-games'] === true;
+    const say = printGames
+      ? (text: string) => {
+          io.err(text);
+        }
+      : (text: string) => {
+          io.out(text);
+        };
     const result = playMatch(setup, (report) => {
+      if (printGames) {
+        io.out(
+          `${variantToString(variant)}:${report.moves.map((c) => (c + 1).toString(36)).join('')}\n`,
+        );
+      }
       const side = report.aFirst ? bySide.first : bySide.second;
       side[report.scoreA === 1 ? 0 : report.scoreA === 0 ? 2 : 1]! += 1;
       if (values.verbose !== true) return;
       const verdict = report.scoreA === 1 ? 'A wins' : report.scoreA === 0 ? 'B wins' : 'draw';
       const first = report.aFirst ? 'A' : 'B';
       const moves = report.moves.map((c) => (c + 1).toString(36)).join('');
-      io.out(`game ${report.index + 1} (${first} first): ${verdict}  ${moves}\n`);
+      say(`game ${report.index + 1} (${first} first): ${verdict}  ${moves}\n`);
     });
     const elo = eloEstimate(result.wins, result.draws, result.losses);
-    io.out(
+    say(
       `${nameA} (A) vs ${nameB} (B) on ${variantToString(variant)}, ${games} games, seed ${setup.seed}, ` +
         `${setup.openingPlies} random opening plies\n`,
     );
-    io.out(
+    say(
       `A wins ${result.wins}, draws ${result.draws}, losses ${result.losses}; ` +
         `score ${(elo.score * 100).toFixed(1)}%; Elo ${signed(elo.elo)} (95% ${signed(elo.low)} to ${signed(elo.high)})\n`,
     );
     // Failures: a slip with exact scores in hand, or any move that gives the result away.
-    io.out(
+    say(
       `A as first player: ${bySide.first.join('-')}; A as second player: ${bySide.second.join('-')} (W-D-L)\n`,
     );
     const bugs = result.slips.filter((slip) => slip.exactInTime || slip.givesAwayResult);
     if (result.checked + result.unchecked > 0) {
       const givenAway = result.slips.filter((slip) => slip.givesAwayResult).length;
       const withExact = result.slips.filter((slip) => slip.exactInTime).length;
-      io.out(
+      say(
         `Perfect checks: ${result.checked} moves checked against the solver, ` +
           `${result.unchecked} not solvable within ${setup.checkMs} ms; results given away: ` +
           `${givenAway}; slips: ${withExact} with exact scores in hand, ` +
@@ -103,7 +119,7 @@ export const arena: Command = {
       for (const slip of result.slips) {
         const label = slip.givesAwayResult ? 'RESULT' : slip.exactInTime ? 'SLIP' : 'fallback';
         const unit = slip.measure === 'sign' ? ' (win/draw/loss)' : '';
-        io.out(
+        say(
           `  ${label} after ${slip.game || '(empty board)'}: ` +
             `played ${slip.chosen + 1} scoring ${slip.chosenScore}, best ${slip.bestScore}${unit}\n`,
         );

@@ -7,5 +7,17 @@ import { solve } from './solve.js';
 import { book } from './book.js';
 import { bestmove } from './bestmove.js';
 import { arena } from './arena.js';
+import { review } from './review.js';
+import { puzzles } from './puzzles.js';
 
-export const commands: readonly Command[] = [show, perft, play, solve, book, bestmove, arena];
+export const commands: readonly Command[] = [
+  show,
+  perft,
+  play,
+  solve,
+  book,
+  bestmove,
+  arena,
+  review,
+  puzzles,
+];

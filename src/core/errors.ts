@@ -18,6 +18,8 @@ export const ErrorCode = {
   BookInvalid: 'book_invalid',
   /** A winning strategy was asked for a side that does not win. */
   NotWon: 'not_won',
+  /** A puzzle file or puzzle that does not parse or does not hold. */
+  PuzzleInvalid: 'puzzle_invalid',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

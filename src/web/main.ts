@@ -13,6 +13,18 @@ const loadOnlineWhenRouted = (): void => {
 window.addEventListener('hashchange', loadOnlineWhenRouted);
 loadOnlineWhenRouted();
 
+// Review (#review=GAME) and Puzzles (#puzzles) are loaded the same way, on their first visit.
+const pages: [RegExp, () => Promise<unknown>, Promise<unknown>?][] = [
+  [/^#review=/, () => import('./review/mount.js')],
+  [/^#puzzles\b/, () => import('./puzzles/mount.js')],
+];
+const loadPagesWhenRouted = (): void => {
+  for (const page of pages)
+    if (page[2] === undefined && page[0].test(location.hash)) page[2] = page[1]();
+};
+window.addEventListener('hashchange', loadPagesWhenRouted);
+loadPagesWhenRouted();
+
 // Offline play: the service worker caches the app after the first visit (production builds only,
 // so development never serves stale files).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -118,6 +118,11 @@ describe('online play in the browser', () => {
     expect(await red.page.getAttribute('#replay-analysis', 'href')).toContain(
       '#g=7x6c4:1212121&m=analysis',
     );
+    // The finished game's review: Red's last disc wins at once, so it is judged best.
+    await red.page.click('#replay-review');
+    await red.page
+      .locator('.review-table tr[data-move="7"] .badge.c-best')
+      .waitFor({ timeout: 30_000 });
 
     for (const p of [red, yellow, watcher]) expect(p.errors).toEqual([]);
   });

@@ -5,6 +5,7 @@ import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from './dom.js';
 import { statusLine } from './format.js';
 import type { View } from './lobby.js';
+import { reviewHash } from '../review/routes.js';
 import { analysisLink, routeHash, routeLink } from './routes.js';
 
 /** A finished game's page: step through it move by move; take its moves to the analysis board. */
@@ -41,6 +42,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
   });
   const copyMoves = h('button', { type: 'button' }, 'Copy moves');
   const analysis = h('a', { id: 'replay-analysis' }, 'Open in the analysis board');
+  const review = h('a', { id: 'replay-review', hidden: true }, 'Review this game');
   const live = h(
     'a',
     { href: routeHash({ kind: 'game', gameId }), hidden: true },
@@ -61,6 +63,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
     h('div', { class: 'actions' }, first, back, slider, forward, last, counter),
     h('div', { class: 'row-input' }, movesInput, copyMoves),
     h('p', {}, analysis),
+    h('p', {}, review),
   );
   const board = createBoard(boardHost, {});
   let game: PublicGame | undefined;
@@ -110,6 +113,9 @@ export function replayView(api: OnlineApi, gameId: string): View {
     slider.max = String(loaded.moves.length);
     movesInput.value = `${loaded.variant}:${loaded.notation}`;
     analysis.href = analysisLink(loaded.variant, loaded.notation, location.href);
+    // A finished game can be reviewed move by move (src/web/review).
+    review.href = reviewHash(`${loaded.variant}:${loaded.notation}`);
+    review.hidden = loaded.status !== 'finished' || loaded.moves.length === 0;
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);

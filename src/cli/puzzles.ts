@@ -1,0 +1,141 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRandom } from '../ai/index.js';
+import { isClassic, parseGame, variantToString } from '../core/index.js';
+import {
+  DEFAULT_MINE_OPTIONS,
+  minePuzzles,
+  parsePuzzleFile,
+  serializePuzzleFile,
+  verifyPuzzle,
+  type Puzzle,
+} from '../puzzles/index.js';
+import { Solver, solverSupports } from '../solver/index.js';
+import { loadBook } from './book-file.js';
+import {
+  parseCommandArgs,
+  UsageError,
+  wholeFromFlag,
+  type CliIO,
+  type Command,
+} from './command.js';
+
+const USAGE =
+  'c4 puzzles generate --from GAMES --out FILE [--seed N] [--max-nodes N] [--min-ply N] | c4 puzzles verify FILE';
+
+function readText(command: string, file: string): string {
+  if (!existsSync(file)) throw new UsageError(`${command}: ${file} not found`);
+  return readFileSync(file, 'utf8');
+}
+
+/** Games, one per line (`WxHcN:moves` or plain 7x6 moves); blank lines and `#` comments skipped. */
+function readGames(file: string): { line: number; game: ReturnType<typeof parseGame> }[] {
+  return readText('puzzles generate', file)
+    .split('\n')
+    .map((text, i) => ({ text: text.trim(), line: i + 1 }))
+    .filter(({ text }) => text !== '' && !text.startsWith('#'))
+    .map(({ text, line }) => ({ line, game: parseGame(text) }));
+}
+
+function generate(args: readonly string[], io: CliIO): number {
+  const { values } = parseCommandArgs(
+    'puzzles generate',
+    args,
+    {
+      from: { type: 'string' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      'max-nodes': { type: 'string' },
+      'min-ply': { type: 'string' },
+    },
+    false,
+  );
+  if (values.from === undefined || values.out === undefined) {
+    throw new UsageError(`puzzles generate: --from and --out are required (${USAGE})`);
+  }
+  const games = readGames(values.from);
+  for (const { line, game } of games) {
+    if (!game.ok)
+      throw new UsageError(`puzzles generate: ${values.from} line ${line}: ${game.error.message}`);
+    if (!solverSupports(game.value.variant)) {
+      throw new UsageError(
+        `puzzles generate: ${values.from} line ${line}: the solver does not handle ${variantToString(game.value.variant)}`,
+      );
+    }
+  }
+  const options = {
+    ...DEFAULT_MINE_OPTIONS,
+    maxNodes: wholeFromFlag(
+      'puzzles generate',
+      'max-nodes',
+      values['max-nodes'],
+      DEFAULT_MINE_OPTIONS.maxNodes,
+      1000,
+    ),
+    minPly: wholeFromFlag(
+      'puzzles generate',
+      'min-ply',
+      values['min-ply'],
+      DEFAULT_MINE_OPTIONS.minPly,
+    ),
+    random: createRandom(wholeFromFlag('puzzles generate', 'seed', values.seed, 1)),
+  };
+  const loaded = loadBook();
+  const book = 'book' in loaded ? loaded.book : undefined;
+  const solvers = new Map<string, Solver>();
+  const seen = new Set<string>();
+  const puzzles: Puzzle[] = [];
+  for (const [index, { game }] of games.entries()) {
+    if (!game.ok) continue;
+    const { variant } = game.value;
+    const name = variantToString(variant);
+    let solver = solvers.get(name);
+    if (!solver) {
+      solver = new Solver(book && isClassic(variant) ? { book } : {});
+      solvers.set(name, solver);
+    }
+    const found = minePuzzles(solver, variant, game.value.moves, options, seen);
+    puzzles.push(...found);
+    io.err(
+      `game ${index + 1}/${games.length}: ${found.length} puzzles (${puzzles.length} in all)\n`,
+    );
+  }
+  writeFileSync(values.out, serializePuzzleFile(puzzles));
+  io.out(`${puzzles.length} puzzles from ${games.length} games written to ${values.out}\n`);
+  return 0;
+}
+
+function verify(args: readonly string[], io: CliIO): number {
+  const { positionals } = parseCommandArgs('puzzles verify', args, {});
+  if (positionals.length !== 1) throw new UsageError(`puzzles verify: usage: ${USAGE}`);
+  const file = positionals[0]!;
+  const parsed = parsePuzzleFile(readText('puzzles verify', file));
+  if (!parsed.ok) throw new UsageError(`puzzles verify: ${file}: ${parsed.error.message}`);
+  const solvers = new Map<string, Solver>();
+  let failures = 0;
+  for (const puzzle of parsed.value.puzzles) {
+    let solver = solvers.get(puzzle.variant);
+    if (!solver) solvers.set(puzzle.variant, (solver = new Solver()));
+    const problem = verifyPuzzle(solver, puzzle);
+    if (problem !== null) {
+      failures++;
+      io.out(`${puzzle.id} (${puzzle.variant}:${puzzle.start}): ${problem}\n`);
+    }
+  }
+  io.out(
+    `${parsed.value.puzzles.length - failures} of ${parsed.value.puzzles.length} puzzles hold\n`,
+  );
+  return failures > 0 ? 1 : 0;
+}
+
+/** Mines puzzles from games (one per line) and re-checks puzzle files with the solver. */
+export const puzzles: Command = {
+  name: 'puzzles',
+  summary: 'mine puzzles from games (exactly one winning or saving column) or verify a puzzle file',
+  usage: USAGE,
+  run(args, io) {
+    const [sub, ...rest] = args;
+    if (sub === 'generate') return Promise.resolve(generate(rest, io));
+    if (sub === 'verify') return Promise.resolve(verify(rest, io));
+    throw new UsageError(`puzzles: expected generate or verify (${USAGE})`);
+  },
+};

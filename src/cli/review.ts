@@ -1,0 +1,98 @@
+import { gameToString, isClassic } from '../core/index.js';
+import {
+  DEFAULT_POSITION_MS,
+  moveClassInfo,
+  reviewMoves,
+  reviewReport,
+  type MoveReview,
+  type PlayerSummary,
+} from '../review/index.js';
+import { Solver, solverSupports } from '../solver/index.js';
+import { loadBook } from './book-file.js';
+import { parseCommandArgs, UsageError, wholeFromFlag, type Command } from './command.js';
+import { positionFromArgs } from './show.js';
+
+const USAGE =
+  'c4 review <moves | WxHcN:moves> [--variant WxHcN] [--json] [--time-ms N] [--position-ms N]';
+const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
+
+function summaryLine(summary: PlayerSummary): string {
+  const c = summary.counts;
+  const accuracy = summary.accuracy === null ? 'n/a' : `${summary.accuracy.toFixed(1)}%`;
+  const first = summary.firstDecisive === null ? 'none' : `move ${summary.firstDecisive + 1}`;
+  return (
+    `${NAMES[summary.player]}: ${c.best} best, ${c.slower} kept the result but slower, ` +
+    `${c.mistake} mistakes, ${c.blunder} blunders, ${c.unsolved} not solved; ` +
+    `accuracy ${accuracy}; first decisive mistake: ${first}`
+  );
+}
+
+/**
+ * Judges every move of a game against the solver, from the last move back (late positions
+ * settle fast), within a total time budget: what is not settled in time is "not solved".
+ */
+export const review: Command = {
+  name: 'review',
+  summary: 'judge every move of a game against the solver (best, mistake, blunder…)',
+  usage: USAGE,
+  run(args, io) {
+    const { values, positionals } = parseCommandArgs('review', args, {
+      variant: { type: 'string', short: 'v' },
+      json: { type: 'boolean' },
+      'time-ms': { type: 'string' },
+      'position-ms': { type: 'string' },
+    });
+    if (positionals.length !== 1) throw new UsageError(`review: usage: ${USAGE}`);
+    const position = positionFromArgs('review', positionals[0]!, values.variant);
+    const { variant } = position;
+    if (!solverSupports(variant)) {
+      throw new UsageError(
+        `review: the solver does not handle ${variant.width}x${variant.height} boards (width x (height + 1) must be at most 64)`,
+      );
+    }
+    if (position.ply === 0) throw new UsageError('review: the game has no moves');
+    const timeLimitMs = wholeFromFlag('review', 'time-ms', values['time-ms'], 60_000, 1);
+    const positionMs = wholeFromFlag(
+      'review',
+      'position-ms',
+      values['position-ms'],
+      DEFAULT_POSITION_MS * 5,
+      1,
+    );
+    const loaded = isClassic(variant) ? loadBook() : undefined;
+    const solver = new Solver(loaded && 'book' in loaded ? { book: loaded.book } : {});
+    const reviews: MoveReview[] = [
+      ...reviewMoves(solver, variant, position.moves, { timeLimitMs, positionMs }),
+    ];
+    const report = reviewReport(variant, position.moves, reviews);
+    const game = gameToString(position, { alwaysPrefix: true });
+    if (values.json === true) {
+      io.out(JSON.stringify({ game, ...report, unreviewed: position.ply - reviews.length }) + '\n');
+      return Promise.resolve(0);
+    }
+    const end = position.outcome;
+    const result =
+      end.kind === 'win'
+        ? `${NAMES[end.winner]} wins`
+        : end.kind === 'draw'
+          ? 'draw'
+          : 'unfinished';
+    io.out(`Review of ${game}: ${result}\n`);
+    io.out('move  player  col  judgement                 result of the move    better\n');
+    for (const line of report.moves) {
+      const info = moveClassInfo(line.class);
+      const better = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
+      io.out(
+        `${String(line.move).padStart(4)}  ${NAMES[line.player].padEnd(6)}  ${line.column.padStart(3)}  ` +
+          `${`${info.mark} ${info.label}`.padEnd(24)}  ${line.outcome.padEnd(20)}  ${better}\n`,
+      );
+    }
+    const skipped = position.ply - reviews.length;
+    if (skipped > 0) io.out(`(moves 1-${skipped} not reached: the time budget ran out)\n`);
+    for (const summary of report.players) io.out(summaryLine(summary) + '\n');
+    io.out(
+      'Accuracy: best moves count 1, moves that kept the result but slower 1/2, over the judged moves.\n',
+    );
+    return Promise.resolve(0);
+  },
+};

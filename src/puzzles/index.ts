@@ -1,0 +1,13 @@
+/** Puzzles mined from real games and checked by the solver (pure: no DOM, no I/O). */
+export type { Puzzle, PuzzleFile, PuzzleStep } from './types.js';
+export { parsePuzzleFile, puzzleId, serializePuzzleFile } from './format.js';
+export {
+  DEFAULT_MINE_OPTIONS,
+  difficulty,
+  minePuzzles,
+  mirrorKey,
+  puzzleAt,
+  type MineOptions,
+} from './mine.js';
+export { verifyPuzzle } from './verify.js';
+export { START_RATING, dailyIndex, nextPuzzleIndex, updateRating, utcDay } from './rating.js';

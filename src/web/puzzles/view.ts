@@ -1,0 +1,325 @@
+import { Position, columnToChar, parseMoves, parseVariant, type Player } from '../../core/index.js';
+import {
+  dailyIndex,
+  nextPuzzleIndex,
+  updateRating,
+  utcDay,
+  type Puzzle,
+} from '../../puzzles/index.js';
+import { createBoard } from '../board/board.js';
+import { SearchClient } from '../worker/client.js';
+import { SETS, loadSet, type SetId } from './data.js';
+import { loadProgress, saveProgress, type PuzzleProgress } from './store.js';
+
+const NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+
+export interface View {
+  readonly element: HTMLElement;
+  dispose(): void;
+}
+
+const make = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { className?: string; text?: string } = {},
+): HTMLElementTagNameMap[K] => {
+  const node = document.createElement(tag);
+  if (props.className !== undefined) node.className = props.className;
+  if (props.text !== undefined) node.textContent = props.text;
+  return node;
+};
+
+const button = (text: string, onClick: () => void): HTMLButtonElement => {
+  const b = make('button', { text });
+  b.type = 'button';
+  b.addEventListener('click', onClick);
+  return b;
+};
+
+type Phase = 'loading' | 'solving' | 'busy' | 'solved' | 'failed';
+
+/**
+ * The Puzzles page: one puzzle at a time on the shared board view. A correct column is
+ * followed by the solver's defence (stored with the puzzle) until the puzzle ends; a wrong one
+ * gets a clear message and the refutation (the Perfect level's reply, from the search worker).
+ * Rating, streak and solved puzzles stay in this browser. `wanted` opens a puzzle by id.
+ */
+export function puzzlesView(wanted: string | null, now: () => number = Date.now): View {
+  let progress: PuzzleProgress = loadProgress();
+  let setId: SetId = '7x6c4';
+  let puzzles: readonly Puzzle[] = [];
+  let puzzle: Puzzle | null = null;
+  let daily = false;
+  let position: Position | null = null;
+  let step = 0;
+  let phase: Phase = 'loading';
+  let rated = false;
+  const search = new SearchClient();
+
+  const root = make('section', { className: 'puzzles-view' });
+  root.setAttribute('aria-labelledby', 'puzzles-title');
+  const title = make('h2', { text: 'Puzzles' });
+  title.id = 'puzzles-title';
+  title.tabIndex = -1;
+  const stats = make('p', { className: 'puzzle-stats' });
+  const controls = make('div', { className: 'puzzle-controls' });
+  const setLabel = make('label', { text: 'Board ' });
+  const setSelect = make('select');
+  for (const set of SETS) {
+    const option = make('option', { text: set.label });
+    option.value = set.id;
+    setSelect.append(option);
+  }
+  setLabel.append(setSelect);
+  const dailyButton = button('Daily puzzle', () => {
+    openDaily();
+  });
+  const nextButton = button('Next puzzle', () => {
+    openNext();
+  });
+  const back = make('a', { className: 'button', text: 'Back to the game' });
+  back.href = '#';
+  controls.append(setLabel, dailyButton, nextButton, back);
+
+  const heading = make('h3', { className: 'puzzle-heading' });
+  const prompt = make('p', { className: 'puzzle-prompt' });
+  const feedback = make('p', { className: 'puzzle-feedback' });
+  feedback.setAttribute('role', 'status');
+  feedback.setAttribute('aria-live', 'polite');
+  const boardHost = make('div', { className: 'board-host puzzle-board' });
+  const board = createBoard(boardHost, {
+    onSelect: (column) => {
+      void choose(column);
+    },
+  });
+  const after = make('div', { className: 'puzzle-after' });
+  const retryButton = button('Try again', () => {
+    if (puzzle) start(puzzle, daily);
+  });
+  const solutionButton = button('Show the solution', () => {
+    void showSolution();
+  });
+  after.append(retryButton, solutionButton);
+  root.append(title, stats, controls, heading, prompt, boardHost, feedback, after);
+
+  // Arrows and digits work anywhere on the page, as on the game board; nothing reaches the
+  // game behind it.
+  root.addEventListener('keydown', (event) => {
+    event.stopPropagation();
+    const target = event.target as HTMLElement;
+    if (target.closest('select, input')) return;
+    if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
+      event.preventDefault();
+      board.moveSelection(event.key === 'ArrowLeft' ? -1 : 1);
+    } else if (/^[1-9]$/.test(event.key) && !target.closest('a, button:not(.column)')) {
+      event.preventDefault();
+      void choose(Number(event.key) - 1);
+    } else if (event.key === 'ArrowDown' && target.classList.contains('column')) {
+      event.preventDefault();
+      void choose(board.selected);
+    }
+  });
+  setSelect.addEventListener('change', () => {
+    setId = setSelect.value as SetId;
+    void loadAndOpen(null);
+  });
+
+  function renderStats(): void {
+    stats.textContent =
+      `Rating ${progress.rating} · streak ${progress.streak} (best ${progress.bestStreak}) · ` +
+      `${progress.solved} solved`;
+  }
+
+  function record(solved: boolean): number {
+    if (!puzzle || rated) return 0;
+    rated = true;
+    const before = progress.rating;
+    const streak = solved ? progress.streak + 1 : 0;
+    progress = {
+      rating: updateRating(before, puzzle.rating, solved),
+      streak,
+      bestStreak: Math.max(progress.bestStreak, streak),
+      done: [...progress.done.filter((id) => id !== puzzle!.id), puzzle.id].slice(-5000),
+      solved: progress.solved + (solved ? 1 : 0),
+      dailyDay: daily ? utcDay(now()) : progress.dailyDay,
+    };
+    saveProgress(progress);
+    renderStats();
+    return progress.rating - before;
+  }
+
+  function mover(): Player {
+    return position!.turn;
+  }
+
+  function setPhase(next: Phase): void {
+    phase = next;
+    after.hidden = next !== 'failed';
+    void board.set({ position: position!, interactive: next === 'solving', hints: null });
+  }
+
+  function start(p: Puzzle, isDaily: boolean): void {
+    const variant = parseVariant(p.variant);
+    if (!variant.ok) throw variant.error;
+    const moves = parseMoves(p.start, variant.value);
+    if (!moves.ok) throw moves.error;
+    const built = Position.fromMoves(variant.value, moves.value);
+    if (!built.ok) throw built.error;
+    puzzle = p;
+    daily = isDaily;
+    position = built.value;
+    step = 0;
+    rated = progress.done.includes(p.id);
+    search.cancel();
+    heading.textContent = `${isDaily ? `Daily puzzle ${utcDay(now())}` : 'Puzzle'} · difficulty ${p.rating}`;
+    const side = NAMES[mover()];
+    prompt.textContent =
+      p.goal === 'win'
+        ? `${side} to move: find the winning move${p.distance !== null ? ` (a win in ${p.distance})` : ''}. Only one column wins.`
+        : `${side} to move: save the draw. Every column but one loses.`;
+    feedback.textContent = `${side} to move. Choose a column (click, or the keys 1 to ${p.variant.split('x')[0]}).`;
+    history.replaceState(null, '', `#puzzles=${p.id}`);
+    setPhase('solving');
+    board.select(3);
+  }
+
+  async function choose(column: number): Promise<void> {
+    if (phase !== 'solving' || !puzzle || !position) return;
+    if (!position.canPlay(column)) {
+      board.nudge(column);
+      return;
+    }
+    const current = puzzle.steps[step]!;
+    const right = current.accept.includes(columnToChar(column));
+    const side = NAMES[mover()];
+    phase = 'busy';
+    const played = position.play(column);
+    if (!played.ok) return;
+    await board.set({ position, interactive: false, hints: null });
+    if (!right) {
+      const delta = record(false);
+      feedback.textContent =
+        `Column ${column + 1} is not it: it lets the ${puzzle.goal === 'win' ? 'win' : 'draw'} slip. ` +
+        `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}). The refutation…`;
+      setPhase('failed');
+      refute();
+      return;
+    }
+    if (current.reply === null || current.accept.length > 1) {
+      const delta = record(true);
+      const end = played.value.kind === 'win' ? `${side} wins` : 'Correct';
+      feedback.textContent =
+        `${end}! Puzzle solved${current.accept.length > 1 ? ' (from here several columns win)' : ''}. ` +
+        `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}), streak ${progress.streak}.`;
+      setPhase('solved');
+      nextButton.focus();
+      return;
+    }
+    const reply = parseInt(current.reply, 36) - 1;
+    position.play(reply);
+    await board.set({ position, interactive: false, hints: null });
+    step++;
+    feedback.textContent = `Correct. ${NAMES[position.turn === 1 ? 2 : 1]} defends in column ${reply + 1}. ${NAMES[position.turn]} to move: keep going.`;
+    setPhase('solving');
+  }
+
+  /** The opponent's best answer to the wrong column, played on the board. */
+  function refute(): void {
+    if (!position || position.isOver) return;
+    const snapshot = position.clone();
+    search.run(
+      {
+        type: 'move',
+        game: { ...snapshot.variant, moves: [...snapshot.moves] },
+        level: 'perfect',
+        timeMs: 1500,
+        seed: 1,
+      },
+      (reply) => {
+        if (reply.type !== 'move' || (position !== null && position.ply !== snapshot.ply)) return;
+        const who = NAMES[snapshot.turn];
+        position!.play(reply.column);
+        void board.set({ position: position!, interactive: false, hints: null });
+        feedback.textContent += ` ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
+      },
+    );
+  }
+
+  async function showSolution(): Promise<void> {
+    if (!puzzle) return;
+    const p = puzzle;
+    start(p, daily);
+    phase = 'busy';
+    for (const s of p.steps) {
+      const column = parseInt(s.accept[0]!, 36) - 1;
+      position!.play(column);
+      await board.set({ position: position!, interactive: false, hints: null });
+      if (s.reply === null) break;
+      position!.play(parseInt(s.reply, 36) - 1);
+      await board.set({ position: position!, interactive: false, hints: null });
+    }
+    const first = p.steps[0]!.accept;
+    feedback.textContent = `The solution starts in column ${first}.`;
+    setPhase('solved');
+  }
+
+  function openDaily(): void {
+    if (puzzles.length === 0) return;
+    start(puzzles[dailyIndex(utcDay(now()), puzzles.length)]!, true);
+  }
+
+  function openNext(): void {
+    if (puzzles.length === 0) return;
+    const done = new Set<number>();
+    puzzles.forEach((p, i) => {
+      if (progress.done.includes(p.id) || p.id === puzzle?.id) done.add(i);
+    });
+    const index = nextPuzzleIndex(
+      puzzles.map((p) => p.rating),
+      progress.rating,
+      done,
+    );
+    if (index === null) {
+      feedback.textContent = 'You have done every puzzle of this board. Well played!';
+      return;
+    }
+    start(puzzles[index]!, false);
+  }
+
+  async function loadAndOpen(id: string | null): Promise<void> {
+    phase = 'loading';
+    feedback.textContent = 'Loading puzzles…';
+    try {
+      let found: Puzzle | undefined;
+      if (id !== null) {
+        for (const set of SETS) {
+          found = (await loadSet(set.id)).find((p) => p.id === id);
+          if (found) {
+            setId = set.id;
+            break;
+          }
+        }
+      }
+      setSelect.value = setId;
+      puzzles = await loadSet(setId);
+      if (found) start(found, false);
+      else if (progress.dailyDay !== utcDay(now()) && setId === '7x6c4') openDaily();
+      else openNext();
+    } catch (error) {
+      feedback.textContent = `The puzzles could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
+  renderStats();
+  after.hidden = true;
+  void loadAndOpen(wanted);
+  queueMicrotask(() => {
+    title.focus();
+  });
+  return {
+    element: root,
+    dispose() {
+      search.cancel();
+      board.destroy();
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import { Position, gameToString } from '../../core/index.js';
+import {
+  MOVE_CLASSES,
+  evaluationSeries,
+  moveClassInfo,
+  reviewReport,
+  type MoveClass,
+  type MoveReview,
+} from '../../review/index.js';
+import { createBoard } from '../board/board.js';
+import { renderGraph } from './graph.js';
+import type { ReviewReply, ReviewRequest } from './protocol.js';
+
+/** Seconds per position of each pass: quick first, then more for what is still open. */
+const PASSES = [800, 5000, 30000];
+const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
+
+export interface View {
+  readonly element: HTMLElement;
+  dispose(): void;
+}
+
+const make = <K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: { className?: string; text?: string } = {},
+): HTMLElementTagNameMap[K] => {
+  const node = document.createElement(tag);
+  if (props.className !== undefined) node.className = props.className;
+  if (props.text !== undefined) node.textContent = props.text;
+  return node;
+};
+
+/**
+ * The Review page of one game: the board at any move, the evaluation graph, a summary per
+ * player and every move's judgement in a table, filled in progressively by the review worker.
+ * Disposing terminates the worker (that is how leaving cancels the computation).
+ */
+export function reviewView(game: Position): View {
+  const { variant } = game;
+  const moves = game.moves;
+  const cells = variant.width * variant.height;
+  const reviews = new Map<number, MoveReview>();
+  let selected = game.ply;
+  let finished = false;
+
+  const root = make('section', { className: 'review-view' });
+  root.setAttribute('aria-labelledby', 'review-title');
+  const title = make('h2', { text: 'Game review' });
+  title.id = 'review-title';
+  title.tabIndex = -1;
+  const end = game.outcome;
+  const result =
+    end.kind === 'win' ? `${NAMES[end.winner]} won` : end.kind === 'draw' ? 'Draw' : 'Unfinished';
+  const meta = make('p', {
+    className: 'review-meta',
+    text: `${gameToString(game, { alwaysPrefix: true })} · ${result} · ${moves.length} moves`,
+  });
+  const back = make('a', { className: 'button', text: 'Back to the game' });
+  back.href = '#';
+  const status = make('p', { className: 'review-status', text: 'Reviewing from the last move…' });
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+
+  const boardHost = make('div', { className: 'board-host review-board' });
+  const board = createBoard(boardHost, {});
+  const nav = make('div', { className: 'review-nav' });
+  const buttons = (
+    [
+      ['First position', '«', () => 0],
+      ['Previous move', '‹', () => selected - 1],
+      ['Next move', '›', () => selected + 1],
+      ['Last position', '»', () => moves.length],
+    ] as const
+  ).map(([label, text, target]) => {
+    const button = make('button', { text });
+    button.type = 'button';
+    button.setAttribute('aria-label', label);
+    button.addEventListener('click', () => {
+      select(target());
+    });
+    return button;
+  });
+  const where = make('span', { className: 'review-where' });
+  nav.append(buttons[0]!, buttons[1]!, where, buttons[2]!, buttons[3]!);
+  const detail = make('p', { className: 'review-detail' });
+  detail.setAttribute('aria-live', 'polite');
+
+  const graphHost = make('figure', { className: 'review-graph' });
+  const caption = make('figcaption', {
+    text: 'Evaluation after each move (click a point to see the position; the table below has the same in text)',
+  });
+  const summary = make('div', { className: 'review-summary' });
+  const legend = make('dl', { className: 'review-legend' });
+  for (const info of MOVE_CLASSES) {
+    const dt = make('dt');
+    dt.append(badge(info.id));
+    legend.append(dt, make('dd', { text: info.description }));
+  }
+  const table = make('table', { className: 'review-table' });
+  const tcaption = make('caption', { text: 'Every move judged by the solver' });
+  const thead = make('thead');
+  const headRow = make('tr');
+  for (const h of ['Move', 'Player', 'Column', 'Judgement', 'Result of the move', 'Better']) {
+    const th = make('th', { text: h });
+    th.scope = 'col';
+    headRow.append(th);
+  }
+  thead.append(headRow);
+  const tbody = make('tbody');
+  table.append(tcaption, thead, tbody);
+
+  const top = make('div', { className: 'review-top' });
+  top.append(title, back);
+  const main = make('div', { className: 'review-main' });
+  const left = make('div', { className: 'review-left' });
+  left.append(boardHost, nav, detail);
+  const right = make('div', { className: 'review-right' });
+  right.append(graphHost, summary);
+  main.append(left, right);
+  const details = make('details', { className: 'review-legend-box' });
+  const legendTitle = make('summary', { text: 'What the judgements mean' });
+  details.append(legendTitle, legend);
+  root.append(top, meta, status, main, details, table);
+
+  // Keys inside the review move through the game; they never reach the game behind it.
+  root.addEventListener('keydown', (event) => {
+    event.stopPropagation();
+    const target = event.target as HTMLElement;
+    if (
+      target.closest('button, a, [role="button"], summary') &&
+      (event.key === 'Enter' || event.key === ' ')
+    )
+      return;
+    const moveTo: Record<string, number> = {
+      ArrowLeft: selected - 1,
+      ArrowRight: selected + 1,
+      Home: 0,
+      End: moves.length,
+    };
+    const next = moveTo[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(next, target.closest('.eval-graph') !== null);
+  });
+
+  function badge(id: MoveClass): HTMLElement {
+    const info = moveClassInfo(id);
+    const span = make('span', { className: `badge c-${id}`, text: `${info.mark} ${info.label}` });
+    return span;
+  }
+
+  function positionAt(ply: number): Position {
+    const position = Position.fromMoves(variant, moves.slice(0, ply));
+    if (!position.ok) throw position.error;
+    return position.value;
+  }
+
+  function select(ply: number, focusGraph = false): void {
+    selected = Math.max(0, Math.min(moves.length, ply));
+    void board.set({ position: positionAt(selected), interactive: false, hints: null });
+    render();
+    if (focusGraph) {
+      graphHost.querySelector<SVGGElement>(`[data-ply="${selected}"]`)?.focus();
+    }
+  }
+
+  function describeMove(ply: number): string {
+    if (ply === 0) return 'The empty board.';
+    const report = reviewReport(variant, moves, [...reviews.values()]);
+    const line = report.moves[ply - 1]!;
+    const info = moveClassInfo(line.class);
+    const better = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
+    const judged =
+      line.class === 'unsolved'
+        ? 'Not solved yet'
+        : `${info.label}: ${line.outcome}${line.class === 'best' ? '' : `; the best was ${line.best}`}`;
+    return `Move ${ply}: ${NAMES[line.player]} played column ${line.column}. ${judged}.${better ? ` Better: ${better}.` : ''}`;
+  }
+
+  function render(): void {
+    const list = [...reviews.values()];
+    const report = reviewReport(variant, moves, list);
+    where.textContent = selected === 0 ? 'Start' : `Move ${selected} of ${moves.length}`;
+    buttons[0]!.disabled = buttons[1]!.disabled = selected === 0;
+    buttons[2]!.disabled = buttons[3]!.disabled = selected === moves.length;
+    detail.textContent = describeMove(selected);
+
+    const classes: (MoveClass | undefined)[] = [undefined, ...report.moves.map((m) => m.class)];
+    const points = evaluationSeries(variant, game, list);
+    // Updates arrive while someone may be on the graph: keep their focus on the point.
+    const graphFocused = graphHost.contains(document.activeElement);
+    graphHost.replaceChildren(
+      renderGraph({ points, classes, cells, selected }, (ply) => {
+        select(ply, true);
+      }),
+      caption,
+    );
+    if (graphFocused) graphHost.querySelector<SVGGElement>(`[data-ply="${selected}"]`)?.focus();
+
+    summary.replaceChildren(
+      ...report.players.map((p) => {
+        const box = make('section', { className: `player-summary p${p.player}` });
+        const h = make('h3', { text: NAMES[p.player] });
+        const accuracy = p.accuracy === null ? 'n/a' : `${p.accuracy.toFixed(0)}%`;
+        const acc = make('p', { text: `Accuracy ${accuracy} · first decisive mistake: ` });
+        if (p.firstDecisive === null) acc.append('none');
+        else {
+          const move = p.firstDecisive + 1;
+          const jump = make('button', { className: 'link', text: `move ${move}` });
+          jump.type = 'button';
+          jump.setAttribute(
+            'aria-label',
+            `Show ${NAMES[p.player]}'s first decisive mistake, move ${move}`,
+          );
+          jump.addEventListener('click', () => {
+            select(move);
+          });
+          acc.append(jump);
+        }
+        const counts = make('p', {
+          text: MOVE_CLASSES.map((c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`).join(' · '),
+        });
+        box.append(h, acc, counts);
+        return box;
+      }),
+    );
+
+    tbody.replaceChildren(
+      ...report.moves.map((line) => {
+        const tr = make('tr', { className: `c-${line.class}` });
+        tr.dataset['move'] = String(line.move);
+        if (line.move === selected) tr.setAttribute('aria-current', 'true');
+        const cell = make('td');
+        const jump = make('button', { className: 'link', text: String(line.move) });
+        jump.type = 'button';
+        jump.setAttribute('aria-label', `Show the position after move ${line.move}`);
+        jump.addEventListener('click', () => {
+          select(line.move);
+        });
+        cell.append(jump);
+        const judgement = make('td');
+        judgement.append(badge(line.class));
+        tr.append(
+          cell,
+          make('td', { text: NAMES[line.player] }),
+          make('td', { text: line.column }),
+          judgement,
+          make('td', { text: line.outcome }),
+          make('td', { text: line.better.map((b) => `${b.column} (${b.outcome})`).join(', ') }),
+        );
+        return tr;
+      }),
+    );
+    const judged = list.filter((r) => r.class !== 'unsolved').length;
+    if (finished) {
+      const open = moves.length - judged;
+      status.textContent =
+        open === 0
+          ? `Review complete: all ${moves.length} moves judged.`
+          : `Review stopped: ${open} of ${moves.length} moves not solved in the time allowed.`;
+    } else {
+      status.textContent = `Reviewing… ${judged} of ${moves.length} moves judged (from the last move back).`;
+    }
+  }
+
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  worker.addEventListener('message', (event: MessageEvent<ReviewReply>) => {
+    const reply = event.data;
+    if (reply.type === 'position') {
+      reviews.set(reply.review.ply, reply.review);
+    } else if (reply.type === 'done') {
+      finished = true;
+    } else if (reply.type === 'error') {
+      finished = true;
+      status.textContent = `The review failed: ${reply.message}`;
+      return;
+    } else {
+      return;
+    }
+    render();
+  });
+  const request: ReviewRequest = { ...variant, moves: [...moves], passes: PASSES };
+  worker.postMessage(request);
+
+  void board.set({ position: game, interactive: false, hints: null });
+  render();
+  queueMicrotask(() => {
+    title.focus();
+  });
+  return {
+    element: root,
+    dispose() {
+      worker.terminate();
+      board.destroy();
+    },
+  };
+}

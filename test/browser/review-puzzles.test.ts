@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parsePuzzleFile, type Puzzle } from '../../src/puzzles/index.js';
+import { Position, parseMoves, unwrap, CLASSIC } from '../../src/core/index.js';
+import { startHarness, type Harness, type TestPage } from './harness.js';
+import { openGame } from './helpers.js';
+import type { Page } from 'playwright-core';
+
+/** Discs on the page's own board (the game behind it stays in the DOM, hidden). */
+const discs = (page: Page, view: string): Promise<number> =>
+  page.locator(`${view} .cell:not([data-cell="empty"])`).count();
+
+/**
+ * Review and Puzzles in Chromium, clicked like a player: a game lost against the computer is
+ * reviewed and its blunder found at the right move, the graph jumps the board, and a puzzle is
+ * solved and another failed.
+ */
+let harness: Harness;
+let current: TestPage | undefined;
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  await harness.close();
+});
+afterEach(async () => {
+  if (!current) return;
+  expect(current.errors).toEqual([]);
+  await current.context.close();
+  current = undefined;
+});
+
+async function fresh(): Promise<TestPage> {
+  current = await harness.newPage({ reducedMotion: 'reduce' });
+  return current;
+}
+
+// Red (the player) against the computer: Red's 7 at move 9 throws the win away (3, 5 or 6
+// still won, by `c4 review`), and Yellow wins.
+const LOST = '4443474473773313116666221535';
+
+describe('review', () => {
+  it('finds the blunder of a lost game at the right move; the graph jumps the board', async () => {
+    const { page, screenshot } = await fresh();
+    await openGame(page, `${harness.url}#g=7x6c4:${LOST}&m=cpu`);
+    await page.click('#review-link');
+    await page.locator('.review-view').waitFor();
+    const row = page.locator('.review-table tr[data-move="9"]');
+    await row.locator('.badge.c-blunder').waitFor({ timeout: 60_000 });
+    expect(await row.textContent()).toContain('Red');
+    // The better columns fill in as their searches finish.
+    const better = async (): Promise<string[]> =>
+      ((await row.locator('td').nth(5).textContent()) ?? '').split(', ').map((b) => b.slice(0, 6));
+    await expect
+      .poll(better, { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(['3 (win', '5 (win', '6 (win']));
+    // The graph marks the blunder and jumps the board when clicked.
+    const point = page.locator('.eval-graph [data-ply="9"]');
+    expect(await point.getAttribute('aria-label')).toContain('(blunder)');
+    await point.click();
+    await expect.poll(() => discs(page, '.review-view')).toBe(9);
+    expect(await page.textContent('.review-detail')).toContain('Move 9: Red played column 7');
+    expect(await page.getAttribute('.review-table tr[data-move="9"]', 'aria-current')).toBe('true');
+    // Keys step through the game from the graph.
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => discs(page, '.review-view')).toBe(8);
+    await screenshot('review');
+    // Red's summary links its first decisive mistake (move 9 unless an earlier one is proven).
+    const first = page.locator('.player-summary.p1 button.link');
+    const move = Number(((await first.textContent()) ?? '').replace('move ', ''));
+    expect(move).toBeGreaterThanOrEqual(1);
+    expect(move).toBeLessThanOrEqual(9);
+    await first.click();
+    await expect.poll(() => discs(page, '.review-view')).toBe(move);
+    expect(await page.textContent('.review-detail')).toMatch(new RegExp(`^Move ${move}: Red`));
+    // Leaving the review shows the game again.
+    await page.click('text=Back to the game');
+    await page.locator('main.layout').waitFor({ state: 'visible' });
+    expect(await page.locator('.review-view').count()).toBe(0);
+  });
+});
+
+const puzzles = unwrap(
+  parsePuzzleFile(
+    readFileSync(join(import.meta.dirname, '..', '..', 'src/puzzles/sets/7x6c4.json'), 'utf8'),
+  ),
+).puzzles;
+
+function wrongColumn(p: Puzzle): number {
+  const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(p.start, CLASSIC))));
+  return position.legalColumns().find((c) => !p.steps[0]!.accept.includes(String(c + 1)))! + 1;
+}
+
+describe('puzzles', () => {
+  it('solves a puzzle through the solver’s defence, and fails another with its refutation', async () => {
+    const { page, screenshot } = await fresh();
+    const multi = puzzles.find((p) => p.steps.length >= 2 && p.steps.at(-1)!.accept.length === 1)!;
+    await page.goto(`${harness.url}#puzzles=${multi.id}`);
+    await page.locator('.puzzles-view .board .column').first().waitFor();
+    await expect
+      .poll(() => page.textContent('.puzzle-heading'))
+      .toContain(`difficulty ${multi.rating}`);
+    expect(await page.textContent('.puzzle-prompt')).toContain(
+      multi.goal === 'win' ? 'find the winning move' : 'save the draw',
+    );
+    const start = multi.start.length;
+    for (const [i, step] of multi.steps.entries()) {
+      await page.click(`.puzzles-view .column[data-col="${step.accept}"]`);
+      if (step.reply === null) break;
+      // The defence is on the board before the next move is asked for.
+      await expect.poll(() => discs(page, '.puzzles-view')).toBe(start + 2 * (i + 1));
+      await expect
+        .poll(() => page.textContent('.puzzle-feedback'))
+        .toContain(`defends in column ${step.reply}`);
+    }
+    await expect.poll(() => page.textContent('.puzzle-feedback')).toContain('Puzzle solved');
+    expect(await page.textContent('.puzzle-stats')).toMatch(/streak 1 /);
+    await screenshot('puzzle-solved');
+
+    const other = puzzles.find((p) => p.id !== multi.id && p.steps.length === 1)!;
+    await page.evaluate((id) => {
+      location.hash = `#puzzles=${id}`;
+    }, other.id);
+    await expect
+      .poll(() => page.textContent('.puzzle-heading'))
+      .toContain(`difficulty ${other.rating}`);
+    const wrong = wrongColumn(other);
+    await page.keyboard.press(String(wrong));
+    await expect
+      .poll(() => page.textContent('.puzzle-feedback'))
+      .toContain(`Column ${wrong} is not it`);
+    await expect
+      .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
+      .toMatch(/answers in column \d/);
+    expect(await page.textContent('.puzzle-stats')).toMatch(/streak 0 /);
+    expect(await page.locator('text=Try again').isVisible()).toBe(true);
+    await screenshot('puzzle-failed');
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+describe('c4 review', () => {
+  it('--json judges every move; the end of 4455667 is all best', async () => {
+    const { code, out, err } = await runCli([
+      'review',
+      '4455667',
+      '--json',
+      '--time-ms',
+      '4000',
+      '--position-ms',
+      '1000',
+    ]);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as {
+      game: string;
+      moves: { move: number; column: string; class: string; outcome: string }[];
+      players: { player: number; accuracy: number | null }[];
+    };
+    expect(report.game).toBe('7x6c4:4455667');
+    expect(report.moves.map((m) => m.move)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(report.moves[6]).toMatchObject({ column: '7', class: 'best', outcome: 'win in 1 move' });
+    expect(report.moves[5]).toMatchObject({ class: 'best', outcome: 'loss in 1 move' });
+    expect(report.moves[4]).toMatchObject({ class: 'best', outcome: 'win in 2 moves' });
+    expect(report.players.map((p) => p.player)).toEqual([1, 2]);
+  });
+
+  it('prints a table and a summary per player', async () => {
+    const { code, out } = await runCli(['review', '7x7c5:4455', '--time-ms', '3000']);
+    expect(code).toBe(0);
+    expect(out).toContain('Review of 7x7c5:4455: unfinished');
+    expect(out).toMatch(/^Red: \d+ best/m);
+    expect(out).toMatch(/^Yellow: \d+ best/m);
+  });
+
+  it.each([
+    [['review'], 'c4 review: usage: c4 review'],
+    [['review', '4444444'], 'c4 review: move 7: column 4 is full'],
+    [
+      ['review', '44', '--time-ms', 'soon'],
+      'c4 review: --time-ms must be a whole number >= 1, got soon',
+    ],
+    [['review', '12x6:44'], 'c4 review: the solver does not handle 12x6 boards'],
+    [['review', ''], 'c4 review: the game has no moves'],
+  ])('%j fails with one line, exit 2', async (args, message) => {
+    const { code, out, err } = await runCli(args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err.startsWith(message)).toBe(true);
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,42 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parsePuzzleFile, verifyPuzzle, type Puzzle } from '../../src/puzzles/index.js';
+import { Solver } from '../../src/solver/index.js';
+
+/**
+ * Every shipped puzzle, re-checked by the solver without budget: exactly one column keeps the
+ * goal at the start, every step accepts exactly the columns that keep it, and every reply is a
+ * best defence. A missing file fails (the web page would have nothing to show).
+ */
+const DATA = join(import.meta.dirname, '..', '..', 'src', 'puzzles', 'sets');
+const SETS = [
+  { file: '7x6c4.json', variant: '7x6c4', atLeast: 500 },
+  { file: '7x7c5.json', variant: '7x7c5', atLeast: 10 },
+];
+
+describe.each(SETS)('shipped puzzles $file', ({ file, variant, atLeast }) => {
+  const path = join(DATA, file);
+  const puzzles: readonly Puzzle[] = existsSync(path)
+    ? (() => {
+        const parsed = parsePuzzleFile(readFileSync(path, 'utf8'));
+        if (!parsed.ok) throw parsed.error;
+        return parsed.value.puzzles;
+      })()
+    : [];
+
+  it(`holds at least ${atLeast} ${variant} puzzles with unique ids`, () => {
+    expect(existsSync(path), `${path} is missing`).toBe(true);
+    expect(puzzles.length).toBeGreaterThanOrEqual(atLeast);
+    expect(puzzles.every((p) => p.variant === variant)).toBe(true);
+    expect(new Set(puzzles.map((p) => p.id)).size).toBe(puzzles.length);
+  });
+
+  it('every puzzle holds', () => {
+    const solver = new Solver({ tableBits: 22 });
+    const problems = puzzles
+      .map((p) => ({ id: p.id, problem: verifyPuzzle(solver, p) }))
+      .filter((r) => r.problem !== null);
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
