@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM } from '../support/chromium.js';
+import { chromiumPath } from '../support/chromium.js';
 
 /**
  * Starts the real server (`node dist/server/main.js`, built beforehand by `npm run build`) on a
@@ -124,7 +124,7 @@ export async function startHarness(): Promise<Harness> {
   let browser: Browser;
   try {
     browser = await chromium.launch({
-      executablePath: CHROMIUM,
+      executablePath: chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',

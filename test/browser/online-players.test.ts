@@ -52,8 +52,11 @@ describe('named online play in the browser', () => {
       await me.page.locator('#online-board .column[data-col="1"]').click();
       await expect.poll(() => discs(me.page), { timeout: 20_000 }).toBe(before + 2);
     }
-    me.page.once('dialog', (dialog) => void dialog.accept());
     await me.page.click('#online-resign');
+    await me.page
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', { name: 'Resign' })
+      .click();
     // The new rating and its change, in the header.
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toMatch(/→ \d+\? \(-\d+\)/);
     await me.screenshot('online-rating-change');
