@@ -1,4 +1,10 @@
-import { sameVariant, type Position } from '../core/index.js';
+import {
+  movesToEnd,
+  sameVariant,
+  scoreRangeAfterQuietMove,
+  winScore,
+  type Position,
+} from '../core/index.js';
 import { Solver, type Book, type Evaluation } from '../solver/index.js';
 import { Board } from './engine/board.js';
 import { pick, type RandomSource } from './random.js';
@@ -75,12 +81,8 @@ export function analyzeExactly(
   const { variant, moves } = position;
   const board = Board.from(position);
   const instance = aiSolver();
-  const winScore = Math.floor((variant.width * variant.height + 1 - moves.length) / 2);
   const cells = variant.width * variant.height;
-  // The mover's score range after a drop that does not win at once: its own win comes two discs
-  // later at the earliest; the opponent's can come with the very next disc.
-  const best = Math.floor((cells - moves.length - 1) / 2);
-  const worst = 0 - Math.floor((cells - moves.length) / 2);
+  const { best, worst } = scoreRangeAfterQuietMove(cells, moves.length);
   const columns: (Evaluation | null)[] = Array.from({ length: variant.width }, () => null);
   const started = Date.now();
   const deadline = started + timeMs;
@@ -91,7 +93,7 @@ export function analyzeExactly(
   const open: number[] = [];
   for (const column of board.g.centreOrder) {
     if (!board.canPlay(column)) continue;
-    if (board.winsAt(board.turn, column)) columns[column] = exact(winScore);
+    if (board.winsAt(board.turn, column)) columns[column] = exact(winScore(cells, moves.length));
     else {
       columns[column] = between(worst, best);
       open.push(column);
@@ -172,9 +174,7 @@ export function analyzeExactly(
 
 function describeExact(score: number, ply: number, variant: Position['variant']): string {
   if (score === 0) return 'Holds the draw (best possible here)';
-  // A score s means the game ends with the disc dropped after W*H + 1 - 2s discs (or one more).
-  const lastDisc = variant.width * variant.height + 1 - 2 * Math.abs(score);
-  const moves = Math.floor((lastDisc - ply) / 2) + 1;
+  const moves = movesToEnd(variant.width * variant.height, ply, score);
   if (score > 0) return moves <= 1 ? 'Wins now' : `Wins by force in ${moves} moves`;
   return `Loses by force in ${moves} moves at best: holds out longest`;
 }
