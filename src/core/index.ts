@@ -18,8 +18,9 @@ export {
   parseVariant,
   sameVariant,
   variantToString,
+  VariantError,
 } from './variant.js';
-export type { Variant, VariantSetup } from './variant.js';
+export type { Variant, VariantField, VariantSetup } from './variant.js';
 export { columnToChar, movesToString, parseMoves } from './notation/moves.js';
 export { gameToString, parseGame } from './notation/game.js';
 export { parseDiagram, positionToDiagram } from './notation/diagram.js';
