@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLASSIC, movesToString, variantToString } from '../core/index.js';
-import { positionsAtPly, type BookTask } from '../solver/index.js';
+import { positionsAtPly, type BookTask } from '../solver/build.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import { readProgress, strategyPathFor, writeBook } from './book-store.js';
 import { strategy } from './book-strategy.js';
