@@ -8,7 +8,7 @@
  * Scores are for the side to move: 0 draw; a win with the disc dropped after m discs scores
  * floor((width*height + 1 - m) / 2); a loss the negative. The empty classic board scores +1.
  */
-export { Solver, DEFAULT_TABLE_BITS, analyze, sharedSolver, solve } from './solver.js';
+export { Solver, DEFAULT_TABLE_BITS, analyze, solve } from './solver.js';
 export { solverSupports, MAX_BOARD_BITS } from './support.js';
 export type {
   AnalyzeResult,
@@ -21,5 +21,5 @@ export type {
   StopReason,
 } from './types.js';
 export { Book } from './book/book.js';
-export { symmetricKey, keyFits } from './board-key.js';
+export { symmetricKey } from './board-key.js';
 export { parseBook } from './book/format.js';

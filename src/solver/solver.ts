@@ -295,7 +295,7 @@ function moveError(index: number, code: number, moves: readonly number[]): C4Err
 let shared: Solver | undefined;
 
 /** A lazily created solver with the default table, shared by the module-level functions. */
-export function sharedSolver(): Solver {
+function sharedSolver(): Solver {
   shared ??= new Solver();
   return shared;
 }
