@@ -5,6 +5,7 @@ import { Board } from './engine/board.js';
 import { isSolvable, type LevelId } from './levels.js';
 import { createRandom, pick, type RandomSource } from './random.js';
 import { winningColumns } from './rules.js';
+import type { PerfectContext } from './perfect.js';
 import type { MoveChoice } from './types.js';
 
 /**
@@ -29,6 +30,8 @@ export interface MatchSetup {
    * every game (default: colours alternate).
    */
   readonly aAlwaysFirst?: boolean;
+  /** Perfect's solver and book (default: the shared default context). */
+  readonly perfect?: PerfectContext;
 }
 
 export interface PerfectCheck {
@@ -137,6 +140,7 @@ export function playMatch(
       const choice = chooseMoveNow(game, level, {
         random,
         ...(setup.timeMs !== undefined ? { timeMs: setup.timeMs } : {}),
+        ...(setup.perfect ? { perfect: setup.perfect } : {}),
       });
       const ms = Date.now() - started;
       moveTimes[level].push(ms);

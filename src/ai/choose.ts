@@ -95,6 +95,7 @@ export function chooseMoveNow(
       random,
       signal,
       timeMs * weakShare(position),
+      options.perfect,
     );
     if ('column' in exact) return exact;
     const left = Math.max(1, timeMs - (Date.now() - started));

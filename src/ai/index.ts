@@ -7,7 +7,8 @@
 export { chooseMove, chooseMoveNow } from './choose.js';
 export { LEVELS, isSolvable, levelById, levelLabel, parseLevel } from './levels.js';
 export type { Level, LevelId } from './levels.js';
-export { setOpeningBook } from './perfect.js';
+export { createPerfectContext, defaultPerfectContext, setOpeningBook } from './perfect.js';
+export type { PerfectContext } from './perfect.js';
 export { createRandom } from './random.js';
 export type { RandomSource } from './random.js';
 export type {

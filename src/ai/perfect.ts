@@ -1,21 +1,51 @@
-import { sameVariant, type Position } from '../core/index.js';
+import {
+  movesToEnd,
+  sameVariant,
+  scoreRangeAfterQuietMove,
+  winScore,
+  type Position,
+} from '../core/index.js';
 import { Solver, type Book, type Evaluation } from '../solver/index.js';
 import { Board } from './engine/board.js';
 import { pick, type RandomSource } from './random.js';
 import type { AbortSignalLike, ColumnAssessment, MoveChoice } from './types.js';
 
 /**
- * The AI's own solver instance (adapter over src/solver): its transposition table survives from
- * move to move, so later moves of a game are solved from a warm table; the opening book, when the
- * host has loaded one, answers the early moves.
+ * What Perfect plays with: a solver whose transposition table survives from move to move (later
+ * moves of a game are solved from a warm table) and the opening book, when the host has loaded
+ * one (file, fetch, bundled bytes), which answers the early moves. Passed in by the caller, so
+ * two games, tests or hosts need not share one.
  */
-let solver: Solver | undefined;
-let book: Book | undefined;
+export interface PerfectContext {
+  readonly solver: Solver;
+  readonly book: Book | undefined;
+}
 
-/** Hands the solver an opening book (loaded by the shell: file, fetch, bundled bytes). */
+/** A context with its own solver; the solver is made on first use (its memory is not free). */
+export function createPerfectContext(book?: Book): PerfectContext {
+  let solver: Solver | undefined;
+  return {
+    book,
+    get solver() {
+      solver ??= new Solver(book ? { book } : {});
+      return solver;
+    },
+  };
+}
+
+let defaultContext = createPerfectContext();
+
+/** The context used when a caller passes none. */
+export function defaultPerfectContext(): PerfectContext {
+  return defaultContext;
+}
+
+/**
+ * Replaces the default context's book (and so its solver). For hosts that play one game at a
+ * time and set the book once; others pass a context from `createPerfectContext` instead.
+ */
 export function setOpeningBook(next: Book | undefined): void {
-  book = next;
-  solver = undefined;
+  defaultContext = createPerfectContext(next);
 }
 
 /**
@@ -23,26 +53,25 @@ export function setOpeningBook(next: Book | undefined): void {
  * by the book further on, where another column's may not be (search would have to find it).
  */
 function preferStrategy<T extends { readonly column: number }>(
+  book: Book | undefined,
   position: Position,
   entries: readonly T[],
 ): readonly T[] {
   if (!book || !sameVariant(book.variant, position.variant)) return entries;
-  const current = book;
   const backed = entries.filter((entry) =>
-    current.isStrategyAnswer([...position.moves, entry.column]),
+    book.isStrategyAnswer([...position.moves, entry.column]),
   );
   return backed.length > 0 ? backed : entries;
 }
 
 /** What the book allows the side to move in a position of its variant (1 when it says nothing). */
-function bookCeiling(variant: Position['variant'], moves: readonly number[]): -1 | 0 | 1 {
+function bookCeiling(
+  book: Book | undefined,
+  variant: Position['variant'],
+  moves: readonly number[],
+): -1 | 0 | 1 {
   if (!book || !sameVariant(book.variant, variant)) return 1;
   return book.ceiling(moves);
-}
-
-function aiSolver(): Solver {
-  solver ??= new Solver(book ? { book } : {});
-  return solver;
 }
 
 export interface ExactAnalysis {
@@ -71,16 +100,13 @@ export function analyzeExactly(
   timeMs: number,
   signal: AbortSignalLike | undefined,
   weakMs = timeMs / 2,
+  context: PerfectContext = defaultContext,
 ): ExactAnalysis {
   const { variant, moves } = position;
   const board = Board.from(position);
-  const instance = aiSolver();
-  const winScore = Math.floor((variant.width * variant.height + 1 - moves.length) / 2);
+  const instance = context.solver;
   const cells = variant.width * variant.height;
-  // The mover's score range after a drop that does not win at once: its own win comes two discs
-  // later at the earliest; the opponent's can come with the very next disc.
-  const best = Math.floor((cells - moves.length - 1) / 2);
-  const worst = 0 - Math.floor((cells - moves.length) / 2);
+  const { best, worst } = scoreRangeAfterQuietMove(cells, moves.length);
   const columns: (Evaluation | null)[] = Array.from({ length: variant.width }, () => null);
   const started = Date.now();
   const deadline = started + timeMs;
@@ -91,7 +117,7 @@ export function analyzeExactly(
   const open: number[] = [];
   for (const column of board.g.centreOrder) {
     if (!board.canPlay(column)) continue;
-    if (board.winsAt(board.turn, column)) columns[column] = exact(winScore);
+    if (board.winsAt(board.turn, column)) columns[column] = exact(winScore(cells, moves.length));
     else {
       columns[column] = between(worst, best);
       open.push(column);
@@ -101,7 +127,7 @@ export function analyzeExactly(
   // A drawing strategy in the book proves "at least a draw" without search (wins it proves
   // through the solver itself).
   for (const column of open) {
-    if (bookCeiling(variant, childOf(column).moves) === 0) {
+    if (bookCeiling(context.book, variant, childOf(column).moves) === 0) {
       columns[column] = between(0, columns[column]!.upper);
     }
   }
@@ -172,9 +198,7 @@ export function analyzeExactly(
 
 function describeExact(score: number, ply: number, variant: Position['variant']): string {
   if (score === 0) return 'Holds the draw (best possible here)';
-  // A score s means the game ends with the disc dropped after W*H + 1 - 2s discs (or one more).
-  const lastDisc = variant.width * variant.height + 1 - 2 * Math.abs(score);
-  const moves = Math.floor((lastDisc - ply) / 2) + 1;
+  const moves = movesToEnd(variant.width * variant.height, ply, score);
   if (score > 0) return moves <= 1 ? 'Wins now' : `Wins by force in ${moves} moves`;
   return `Loses by force in ${moves} moves at best: holds out longest`;
 }
@@ -190,6 +214,7 @@ export function perfectMove(
   random: RandomSource,
   signal: AbortSignalLike | undefined,
   weakMs = timeMs / 2,
+  context: PerfectContext = defaultContext,
 ):
   | MoveChoice
   | {
@@ -198,7 +223,7 @@ export function perfectMove(
       /** The best result proven for the side to move, when one is. */
       readonly proven: 'win' | 'draw' | null;
     } {
-  const analysis = analyzeExactly(position, timeMs, signal, weakMs);
+  const analysis = analyzeExactly(position, timeMs, signal, weakMs, context);
   const playable: { column: number; value: Evaluation }[] = [];
   analysis.columns.forEach((value, column) => {
     if (value) playable.push({ column, value });
@@ -209,13 +234,14 @@ export function perfectMove(
   if (!settled) {
     const keep = bestLower > 0 ? 1 : bestLower === 0 ? 0 : -Infinity;
     const safe = preferStrategy(
+      context.book,
       position,
       candidates.filter((entry) => entry.value.lower >= keep),
     );
     const proven = bestLower > 0 ? 'win' : bestLower === 0 ? 'draw' : null;
     return { candidates: safe.map((entry) => entry.column), analysis, proven };
   }
-  const chosen = pick(preferStrategy(position, candidates), random);
+  const chosen = pick(preferStrategy(context.book, position, candidates), random);
   const columns: ColumnAssessment[] = playable
     .filter((entry) => entry.value.exact)
     .map((entry) => ({ column: entry.column, score: entry.value.lower, kind: 'exact' as const }))

@@ -1,3 +1,4 @@
+import { DIRECTIONS } from '../core/index.js';
 import type { Board } from './engine/board.js';
 import { pick, type RandomSource } from './random.js';
 
@@ -22,12 +23,7 @@ function runThrough(board: Board, player: number, column: number): number {
   const { width, height } = board.g;
   const row = board.heights[column]!;
   let longest = 1;
-  for (const [dc, dr] of [
-    [1, 0],
-    [0, 1],
-    [1, 1],
-    [1, -1],
-  ] as const) {
+  for (const [dc, dr] of DIRECTIONS) {
     let run = 1;
     for (const sign of [1, -1]) {
       let c = column + sign * dc;

@@ -25,7 +25,7 @@ export interface SearchRequest {
 }
 
 /** Moves until the proven result, from a search score at `ply` (positive: we win). */
-export function movesToResult(score: number, ply: number): number {
+function movesToResult(score: number, ply: number): number {
   const disc = WIN - Math.abs(score);
   return Math.ceil((disc - ply) / 2);
 }

@@ -1,3 +1,4 @@
+import type { PerfectContext } from './perfect.js';
 import type { RandomSource } from './random.js';
 
 /** The part of AbortSignal the search reads; structural so the pure core needs no DOM types. */
@@ -15,6 +16,8 @@ export interface ChooseMoveOptions {
   readonly timeMs?: number;
   /** Ties and slips are decided by this; pass `createRandom(seed)` for repeatable games. */
   readonly random?: RandomSource;
+  /** Perfect's solver and book (`createPerfectContext(book)`); default: one shared context. */
+  readonly perfect?: PerfectContext;
 }
 
 /** How sure a score is: `exact` comes from a solved position, `heuristic` from a depth-limited search. */

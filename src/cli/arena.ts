@@ -1,7 +1,7 @@
 import { eloEstimate, playMatch } from '../ai/arena.js';
 import { levelLabel } from '../ai/index.js';
 import { CLASSIC, variantToString } from '../core/index.js';
-import { levelFromFlag, useCommittedBook } from './bestmove.js';
+import { committedBookContext, levelFromFlag } from './bestmove.js';
 import {
   parseCommandArgs,
   UsageError,
@@ -62,8 +62,8 @@ export const arena: Command = {
       checkMs: wholeFromFlag('arena', 'check-ms', values['check-ms'], 2000),
       aAlwaysFirst: values['a-first'] === true,
       ...(timeMs !== undefined ? { timeMs: wholeFromFlag('arena', 'time-ms', timeMs, 1) } : {}),
+      perfect: committedBookContext(),
     };
-    useCommittedBook();
     const nameA = levelLabel(a.id, variant);
     const nameB = levelLabel(b.id, variant);
     // A's results by who moved first after the opening: [wins, draws, losses].

@@ -1,10 +1,12 @@
 import {
   chooseMove,
+  createPerfectContext,
   createRandom,
   levelLabel,
   parseLevel,
   setOpeningBook,
   type Level,
+  type PerfectContext,
 } from '../ai/index.js';
 import { loadBook } from './book-file.js';
 import {
@@ -25,8 +27,13 @@ export function levelFromFlag(command: string, flag: string | undefined): Level 
 
 /** Gives Perfect the committed 7x6 opening book when it exists (without it, early moves fall back to search). */
 export function useCommittedBook(): void {
+  setOpeningBook(committedBookContext().book);
+}
+
+/** Perfect's solver with the committed 7x6 opening book when it exists. */
+export function committedBookContext(): PerfectContext {
   const loaded = loadBook();
-  if ('book' in loaded) setOpeningBook(loaded.book);
+  return createPerfectContext('book' in loaded ? loaded.book : undefined);
 }
 
 /**
@@ -47,12 +54,13 @@ export const bestmove: Command = {
     });
     if (positionals.length > 1) throw new UsageError('bestmove: expected one move string');
     const level = levelFromFlag('bestmove', values.level);
-    useCommittedBook();
+    const perfect = committedBookContext();
     const position = positionFromArgs('bestmove', positionals[0] ?? '', values.variant);
     if (position.isOver) throw new UsageError('bestmove: the game is over; there is no move');
     const timeMs = values['time-ms'];
     const seed = values.seed;
     const choice = await chooseMove(position, level, {
+      perfect,
       ...(timeMs !== undefined ? { timeMs: wholeFromFlag('bestmove', 'time-ms', timeMs, 0) } : {}),
       ...(seed !== undefined
         ? { random: createRandom(wholeFromFlag('bestmove', 'seed', seed, 0)) }

@@ -2,14 +2,13 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLASSIC, movesToString, parseMoves, type Variant } from '../core/index.js';
+import { symmetricKey, Book } from '../solver/index.js';
 import {
   bookFromScores,
   deriveShallower,
   serializeBook,
-  symmetricKey,
-  Book,
   type StrategyDecision,
-} from '../solver/index.js';
+} from '../solver/build.js';
 
 /** Exact scores, one per line: key, score, ply, moves, nodes, milliseconds. */
 export function readProgress(file: string): Map<number, number> {

@@ -3,17 +3,16 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { C4Error, CLASSIC, ErrorCode, movesToString, parseMoves } from '../core/index.js';
+import { Solver, symmetricKey } from '../solver/index.js';
 import {
   DEFAULT_STRATEGY_LIMITS,
-  Solver,
   proveWinningColumn,
   quicklyProven,
   rememberDecision,
-  symmetricKey,
   walkStrategy,
   type StrategyDecision,
   type StrategyLimits,
-} from '../solver/index.js';
+} from '../solver/build.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import {
   completedWalkLine,

@@ -3,8 +3,8 @@ import { appendFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLASSIC, movesToString } from '../core/index.js';
-import { positionsAtPly, type BookTask } from '../solver/index.js';
+import { CLASSIC, movesToString, variantToString } from '../core/index.js';
+import { positionsAtPly, type BookTask } from '../solver/build.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import { readProgress, strategyPathFor, writeBook } from './book-store.js';
 import { strategy } from './book-strategy.js';
@@ -97,9 +97,8 @@ function info(args: readonly string[], io: CliIO): number {
     return 1;
   }
   const { book } = loaded;
-  const { width, height, connect } = book.variant;
   io.out(
-    `${width}x${height}c${connect}: ${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} positions proven lost; ${book.noWinCount} proven not won\n`,
+    `${variantToString(book.variant)}: ${book.size} exact scores, complete to ply ${book.completePly}; ${book.lossCount} positions proven lost; ${book.noWinCount} proven not won\n`,
   );
   return 0;
 }

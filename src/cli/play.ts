@@ -10,7 +10,7 @@ import {
 } from './command.js';
 import { describeOutcome, PLAYER_NAMES, renderBoard } from './render.js';
 import { chooseMove, levelLabel } from '../ai/index.js';
-import { levelFromFlag, useCommittedBook } from './bestmove.js';
+import { committedBookContext, levelFromFlag } from './bestmove.js';
 
 /** Chooses a column for the side to move; a person at the keyboard is `undefined`. */
 export type Mover = ((position: Position) => Promise<number>) | undefined;
@@ -33,11 +33,12 @@ export const play: Command = {
       return playGame(Position.empty(variant), { 1: undefined, 2: undefined }, io);
     }
     const level = levelFromFlag('play', values.vs);
-    useCommittedBook();
+    const perfect = committedBookContext();
     if (values.first !== undefined && values.first !== 'me' && values.first !== 'computer') {
       throw new UsageError(`play: --first must be me or computer, got ${values.first}`);
     }
-    const computer: Mover = async (position) => (await chooseMove(position, level)).column;
+    const computer: Mover = async (position) =>
+      (await chooseMove(position, level, { perfect })).column;
     io.out(`You are playing ${levelLabel(level.id, variant)}.\n`);
     const movers: Record<Player, Mover> =
       values.first === 'computer' ? { 1: computer, 2: undefined } : { 1: undefined, 2: computer };

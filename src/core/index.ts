@@ -1,13 +1,14 @@
 /** The public surface of the rules engine: pure, no DOM, no I/O. */
 export { C4Error, ErrorCode } from './errors.js';
 export type { ErrorCode as ErrorCodeValue } from './errors.js';
-export { linesThrough, DIRECTIONS } from './lines.js';
+export { centreFirstColumns, linesThrough, DIRECTIONS } from './lines.js';
+export { movesToEnd, scoreRangeAfterQuietMove, winScore } from './score.js';
 export type { Grid } from './lines.js';
 export { perft } from './perft.js';
 export { Position } from './position.js';
 export { err, ok, unwrap } from './result.js';
 export type { Result } from './result.js';
-export { DRAW, ONGOING, otherPlayer } from './types.js';
+export { DRAW, ONGOING, otherPlayer, playerToMove } from './types.js';
 export type { Cell, Outcome, Player, Square } from './types.js';
 export {
   CLASSIC,
@@ -17,8 +18,9 @@ export {
   parseVariant,
   sameVariant,
   variantToString,
+  VariantError,
 } from './variant.js';
-export type { Variant, VariantSetup } from './variant.js';
+export type { Variant, VariantField, VariantSetup } from './variant.js';
 export { columnToChar, movesToString, parseMoves } from './notation/moves.js';
 export { gameToString, parseGame } from './notation/game.js';
 export { parseDiagram, positionToDiagram } from './notation/diagram.js';

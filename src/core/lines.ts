@@ -8,6 +8,14 @@ export const DIRECTIONS: readonly (readonly [number, number])[] = [
   [1, -1],
 ];
 
+/** Columns from the centre outwards (ties: left first): central columns win more often. */
+export function centreFirstColumns(width: number): number[] {
+  const twiceMid = width - 1;
+  return Array.from({ length: width }, (_, c) => c).sort(
+    (a, b) => Math.abs(2 * a - twiceMid) - Math.abs(2 * b - twiceMid) || a - b,
+  );
+}
+
 export interface Grid {
   readonly width: number;
   readonly height: number;

@@ -1,7 +1,7 @@
 import { C4Error, ErrorCode } from './errors.js';
 import { DIRECTIONS, linesThrough, unionOfLines, type Grid } from './lines.js';
 import { err, ok, type Result } from './result.js';
-import { DRAW, ONGOING, type Cell, type Outcome, type Player } from './types.js';
+import { DRAW, ONGOING, playerToMove, type Cell, type Outcome, type Player } from './types.js';
 import type { Variant } from './variant.js';
 
 /**
@@ -53,7 +53,7 @@ export class Position {
   }
 
   get turn(): Player {
-    return this.history.length % 2 === 0 ? 1 : 2;
+    return playerToMove(this.history.length);
   }
 
   get ply(): number {

@@ -25,3 +25,6 @@ export const ONGOING: Outcome = Object.freeze({ kind: 'ongoing' });
 export const DRAW: Outcome = Object.freeze({ kind: 'draw' });
 
 export const otherPlayer = (player: Player): Player => (player === 1 ? 2 : 1);
+
+/** Who drops the next disc when `ply` discs are on the board: player 1 on even plies. */
+export const playerToMove = (ply: number): Player => (ply % 2 === 0 ? 1 : 2);

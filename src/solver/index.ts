@@ -2,11 +2,13 @@
  * The perfect solver: exact scores for Connect-N boards whose bitboard fits in 64 bits
  * (width*(height+1) <= 64), running in WebAssembly built from `src/solver/assembly`.
  * Pure: no I/O; book bytes are loaded by the shells and handed to `parseBook`.
+ * This is the runtime API (play, analysis, reading a book); the tools that build books and
+ * winning strategies are in `./build.ts`.
  *
  * Scores are for the side to move: 0 draw; a win with the disc dropped after m discs scores
  * floor((width*height + 1 - m) / 2); a loss the negative. The empty classic board scores +1.
  */
-export { Solver, DEFAULT_TABLE_BITS, analyze, sharedSolver, solve } from './solver.js';
+export { Solver, DEFAULT_TABLE_BITS, analyze, solve } from './solver.js';
 export { solverSupports, MAX_BOARD_BITS } from './support.js';
 export type {
   AnalyzeResult,
@@ -19,23 +21,5 @@ export type {
   StopReason,
 } from './types.js';
 export { Book } from './book/book.js';
-export { symmetricKey, keyFits } from './board-key.js';
-export { parseBook, serializeBook, BOOK_MAGIC, BOOK_VERSION } from './book/format.js';
-export {
-  bookFromScores,
-  completePly,
-  deriveShallower,
-  positionsAtPly,
-  type BookTask,
-} from './book/build.js';
-export {
-  DEFAULT_STRATEGY_LIMITS,
-  decisionColumn,
-  proveWinningColumn,
-  quicklyProven,
-  rememberDecision,
-  walkStrategy,
-  type StrategyDecision,
-  type StrategyGoal,
-  type StrategyLimits,
-} from './book/strategy.js';
+export { symmetricKey } from './board-key.js';
+export { parseBook } from './book/format.js';

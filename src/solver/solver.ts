@@ -4,6 +4,7 @@ import {
   err,
   ok,
   sameVariant,
+  winScore,
   type Result,
   type Variant,
 } from '../core/index.js';
@@ -122,7 +123,7 @@ export class Solver {
     const loaded = this.load(input);
     if (!loaded.ok) return loaded;
     const { width, height } = input.variant;
-    const winScore = Math.floor((width * height + 1 - input.moves.length) / 2);
+    const immediateWin = winScore(width * height, input.moves.length);
     this.startBudget(options);
     const columns: (Evaluation | null)[] = [];
     let nodes = 0;
@@ -134,7 +135,7 @@ export class Solver {
         continue;
       }
       if (this.engine.isWinningMove(column) === 1) {
-        columns.push(exact(weak ? 1 : winScore));
+        columns.push(exact(weak ? 1 : immediateWin));
         continue;
       }
       this.engine.play(column);
@@ -149,7 +150,7 @@ export class Solver {
         continue;
       }
       if (stopped !== null) {
-        const most = weak ? 1 : Math.floor((width * height - child.length) / 2);
+        const most = weak ? 1 : winScore(width * height, child.length + 1);
         columns.push(bounds(neg(most), most));
         continue;
       }
@@ -294,7 +295,7 @@ function moveError(index: number, code: number, moves: readonly number[]): C4Err
 let shared: Solver | undefined;
 
 /** A lazily created solver with the default table, shared by the module-level functions. */
-export function sharedSolver(): Solver {
+function sharedSolver(): Solver {
   shared ??= new Solver();
   return shared;
 }

@@ -27,9 +27,7 @@ export interface WasmEngine {
 /** Bytes at `movesBuffer()`: longer move lists are played one call per move. */
 export const MOVES_CAPACITY = 256;
 
-/** `play` results. */
-export const PLAYED = 0;
-export const PLAY_ILLEGAL = 1; // column out of range or full
+/** `play` result for a move that wins; 0 is a quiet move, 1 a column out of range or full. */
 export const PLAY_WINS = 3;
 
 // The core is compiled without DOM/Node typings, so WebAssembly is reached through a minimal

@@ -5,6 +5,7 @@ import {
   C4Error,
   Position,
   parseMoves,
+  parseVariant,
   unwrap,
   type Variant,
 } from '../../src/core/index.js';
@@ -48,10 +49,7 @@ function dropsThatWin(position: Position, player: 1 | 2): number[] {
 
 const quick = { timeMs: 20 };
 const smallVariant: fc.Arbitrary<Variant> = fc.constantFrom(
-  ...['7x6c4', '7x7c5', '9x7c4', '5x4c3', '4x4c4'].map((text) => {
-    const [w, h, c] = text.split(/[xc]/).map(Number) as [number, number, number];
-    return { width: w, height: h, connect: c };
-  }),
+  ...['7x6c4', '7x7c5', '9x7c4', '5x4c3', '4x4c4'].map((text) => unwrap(parseVariant(text))),
 );
 
 describe('chooseMove', () => {

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
 import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
 import { checkPerfect } from '../../src/ai/arena.js';
-import { analyzeExactly, perfectMove } from '../../src/ai/perfect.js';
+import { analyzeExactly, createPerfectContext, perfectMove } from '../../src/ai/perfect.js';
 import { Book, analyze, symmetricKey } from '../../src/solver/index.js';
-import { setOpeningBook } from '../../src/ai/perfect.js';
 import { ponsTestsDir } from '../../scripts/pons-tests.js';
 import { describeIf } from '../support/skips.js';
 
@@ -89,15 +88,12 @@ describe('Perfect', () => {
     const moves = unwrap(parseMoves('427566236745127177115664464254', CLASSIC));
     const position = unwrap(Position.fromMoves(CLASSIC, moves));
     const answer = symmetricKey(CLASSIC, [...moves, 4]);
-    try {
-      setOpeningBook(Book.fromEntries(CLASSIC, -1, [], [answer]));
-      for (let seed = 1; seed <= 8; seed++) {
-        const choice = perfectMove(position, 20_000, createRandom(seed), undefined);
-        expect(choice).toMatchObject({ column: 4, score: 2 });
-      }
-    } finally {
-      setOpeningBook(undefined);
+    const withBook = createPerfectContext(Book.fromEntries(CLASSIC, -1, [], [answer]));
+    for (let seed = 1; seed <= 8; seed++) {
+      const choice = perfectMove(position, 20_000, createRandom(seed), undefined, 10_000, withBook);
+      expect(choice).toMatchObject({ column: 4, score: 2 });
     }
+    // A context is the caller's: the default one (no book) is untouched by the one above.
     const chosen = new Set<number>();
     for (let seed = 1; seed <= 8; seed++) {
       const choice = perfectMove(position, 20_000, createRandom(seed), undefined);

@@ -18,20 +18,47 @@ describe('variants', () => {
     expect(unwrap(parseVariant('7x7c5'))).toEqual({ width: 7, height: 7, connect: 5 });
     expect(unwrap(parseVariant('7x6'))).toBe(CLASSIC);
     const bad = [
-      [{ width: 2, height: 6, connect: 3 }, 'width must be a whole number from 3 to 12, got 2'],
-      [{ width: 7, height: 13, connect: 4 }, 'height must be a whole number from 3 to 12, got 13'],
-      [{ width: 5, height: 4, connect: 6 }, 'connect must be a whole number from 3 to 5, got 6'],
-      [{ width: 5, height: 4, connect: 2 }, 'connect must be a whole number from 3 to 5, got 2'],
-      [{ width: 5.5, height: 4, connect: 3 }, 'width must be a whole number from 3 to 12, got 5.5'],
+      [
+        { width: 2, height: 6, connect: 3 },
+        'width',
+        'width must be a whole number from 3 to 12, got 2',
+      ],
+      [
+        { width: 7, height: 13, connect: 4 },
+        'height',
+        'height must be a whole number from 3 to 12, got 13',
+      ],
+      [
+        { width: 5, height: 4, connect: 6 },
+        'connect',
+        'connect must be a whole number from 3 to 5, got 6',
+      ],
+      [
+        { width: 5, height: 4, connect: 2 },
+        'connect',
+        'connect must be a whole number from 3 to 5, got 2',
+      ],
+      [
+        { width: 5.5, height: 4, connect: 3 },
+        'width',
+        'width must be a whole number from 3 to 12, got 5.5',
+      ],
     ] as const;
-    for (const [setup, message] of bad) {
+    for (const [setup, field, message] of bad) {
       const result = createVariant(setup);
       expect(result.ok).toBe(false);
       if (!result.ok) {
         expect(result.error.code).toBe(ErrorCode.VariantOutOfRange);
         expect(result.error.message).toBe(message);
+        expect(result.error.field).toBe(field);
       }
     }
+  });
+
+  it('has no field when the text as a whole is not a variant', () => {
+    const result = parseVariant('seven by six');
+    expect(result.ok || result.error.field).toBe(undefined);
+    expect(result.ok || result.error.code).toBe(ErrorCode.VariantSyntax);
   });
 
   it('writes what it parses', () => {

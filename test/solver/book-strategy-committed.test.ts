@@ -3,14 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, unwrap } from '../../src/core/index.js';
-import {
-  Solver,
-  decisionColumn,
-  parseBook,
-  rememberDecision,
-  symmetricKey,
-  type StrategyDecision,
-} from '../../src/solver/index.js';
+import { Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
+import { decisionColumn, rememberDecision, type StrategyDecision } from '../../src/solver/build.js';
 import { readCompletedWalks, readStrategy } from '../../src/cli/book-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

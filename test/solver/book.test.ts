@@ -3,16 +3,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC, ErrorCode, createVariant, unwrap } from '../../src/core/index.js';
+import { Book, Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
 import {
-  Book,
-  Solver,
   bookFromScores,
   deriveShallower,
-  parseBook,
   positionsAtPly,
   serializeBook,
-  symmetricKey,
-} from '../../src/solver/index.js';
+} from '../../src/solver/build.js';
 
 const small = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
 const mirror = (moves: readonly number[], width: number) => moves.map((c) => width - 1 - c);

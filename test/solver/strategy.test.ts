@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, createVariant, unwrap, type Variant } from '../../src/core/index.js';
+import { Book, Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
 import {
-  Book,
   DEFAULT_STRATEGY_LIMITS,
-  Solver,
   decisionColumn,
-  parseBook,
   proveWinningColumn,
   serializeBook,
-  symmetricKey,
   walkStrategy,
   type StrategyDecision,
   type StrategyGoal,
-} from '../../src/solver/index.js';
+} from '../../src/solver/build.js';
 import { crc32 } from '../../src/solver/book/crc32.js';
 
 // Connect 3 on 5x4: the first player wins (score 6), with a game tree small enough to check the

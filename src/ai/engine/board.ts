@@ -1,4 +1,11 @@
-import type { Position, Variant } from '../../core/index.js';
+import {
+  DIRECTIONS,
+  centreFirstColumns,
+  playerToMove,
+  variantToString,
+  type Position,
+  type Variant,
+} from '../../core/index.js';
 import { createRandom } from '../random.js';
 
 /**
@@ -30,7 +37,7 @@ export interface Geometry {
 const geometries = new Map<string, Geometry>();
 
 export function geometryOf(variant: Variant): Geometry {
-  const key = `${variant.width}x${variant.height}c${variant.connect}`;
+  const key = variantToString(variant);
   let geometry = geometries.get(key);
   if (!geometry) {
     geometry = buildGeometry(variant);
@@ -41,15 +48,9 @@ export function geometryOf(variant: Variant): Geometry {
 
 function buildGeometry({ width, height, connect }: Variant): Geometry {
   const lines: number[][] = [];
-  const directions = [
-    [1, 0],
-    [0, 1],
-    [1, 1],
-    [1, -1],
-  ] as const;
   for (let column = 0; column < width; column++) {
     for (let row = 0; row < height; row++) {
-      for (const [dc, dr] of directions) {
+      for (const [dc, dr] of DIRECTIONS) {
         const endColumn = column + dc * (connect - 1);
         const endRow = row + dr * (connect - 1);
         if (endColumn < 0 || endColumn >= width || endRow < 0 || endRow >= height) continue;
@@ -79,11 +80,7 @@ function buildGeometry({ width, height, connect }: Variant): Geometry {
   // complete dwarfs scattered singles, yet no sum of line values reaches a threat's worth.
   const weights = new Int32Array(connect + 1);
   for (let k = 1; k < connect; k++) weights[k] = 4 ** (k - 1);
-  const centreOrder = Int32Array.from(
-    Array.from({ length: width }, (_, c) => c).sort(
-      (a, b) => Math.abs(2 * a - (width - 1)) - Math.abs(2 * b - (width - 1)) || a - b,
-    ),
-  );
+  const centreOrder = Int32Array.from(centreFirstColumns(width));
   return {
     width,
     height,
@@ -132,7 +129,7 @@ export class Board {
 
   /** 1 or 2. */
   get turn(): number {
-    return (this.ply & 1) + 1;
+    return playerToMove(this.ply);
   }
 
   get full(): boolean {

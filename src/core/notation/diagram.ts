@@ -2,7 +2,7 @@ import { C4Error, ErrorCode } from '../errors.js';
 import { linesThrough, type Grid } from '../lines.js';
 import { Position } from '../position.js';
 import { err, ok, type Result } from '../result.js';
-import type { Cell, Player } from '../types.js';
+import { playerToMove, type Cell } from '../types.js';
 import type { Variant } from '../variant.js';
 
 /**
@@ -103,7 +103,7 @@ function findMoveOrder(
         : 0,
   };
   const lineCells = allLines(grid, connect);
-  const lastMover: Player = total % 2 === 1 ? 1 : 2;
+  const lastMover = playerToMove(total - 1);
   let candidates = [...Array(width).keys()].filter(
     (column) => (tops[column] ?? 0) > 0 && cells[column * height + tops[column]! - 1] === lastMover,
   );
@@ -136,7 +136,7 @@ function findMoveOrder(
     const key = tops.join(',');
     if (failed.has(key)) return false;
     if (++states > MAX_STATES) return 'limit';
-    const mover: Player = remaining % 2 === 1 ? 1 : 2;
+    const mover = playerToMove(remaining - 1);
     for (const column of choices) {
       const top = tops[column]!;
       if (top === 0 || cells[column * height + top - 1] !== mover) continue;

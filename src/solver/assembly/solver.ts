@@ -252,8 +252,7 @@ export function resetPosition(): void {
   posMoves = 0;
 }
 
-/** 0 = played, 1 = column out of range or full, 2 = game already won before this move,
- *  3 = played and this move wins. */
+/** 0 = played, 1 = column out of range or full, 3 = played and this move wins. */
 export function play(col: i32): i32 {
   if (col < 0 || col >= W) return 1;
   if ((posMask & colMask(col)) == colMask(col)) return 1;

@@ -1,4 +1,4 @@
-import { Position, type Variant } from '../../core/index.js';
+import { Position, winScore, type Variant } from '../../core/index.js';
 import { symmetricKey } from '../board-key.js';
 import { Book } from './book.js';
 
@@ -57,7 +57,7 @@ export function deriveShallower(
         const played = child.play(column);
         if (!played.ok) continue;
         if (played.value.kind === 'win') {
-          best = Math.max(best, Math.floor((size + 1 - ply) / 2));
+          best = Math.max(best, winScore(size, ply));
           continue;
         }
         const childScore =

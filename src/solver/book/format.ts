@@ -4,10 +4,10 @@ import { Book } from './book.js';
 import { crc32 } from './crc32.js';
 
 /*
- * Book file, version 3 (little-endian; version 1 has neither key section, version 2 only the
- * loss section):
+ * Book file (little-endian). Written as version 3; versions 1 (no key sections) and 2 (the loss
+ * section only) are still read, so a book from an older checkout keeps loading:
  *   0  "C4BK"            magic
- *   4  u8 version = 1
+ *   4  u8 version = 3
  *   5  u8 width, u8 height, u8 connect
  *   8  i8 completePly    every position with at most this many discs is present (-1: none)
  *   9  u8 keyBytes       ceil(width*(height+1)/8)

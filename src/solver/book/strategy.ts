@@ -1,4 +1,11 @@
-import { C4Error, ErrorCode, Position, movesToString, type Variant } from '../../core/index.js';
+import {
+  C4Error,
+  ErrorCode,
+  Position,
+  centreFirstColumns,
+  movesToString,
+  type Variant,
+} from '../../core/index.js';
 import { symmetricKey } from '../board-key.js';
 import type { Solver } from '../solver.js';
 
@@ -46,13 +53,8 @@ export const DEFAULT_STRATEGY_LIMITS: StrategyLimits = {
 
 const mirrorColumn = (variant: Variant, column: number): number => variant.width - 1 - column;
 
-/** The columns of `moves`' position in the order worth trying: centre first. */
-function centreOrder(variant: Variant): number[] {
-  const order: number[] = [];
-  const mid = (variant.width - 1) / 2;
-  for (let c = 0; c < variant.width; c++) order.push(c);
-  return order.sort((a, b) => Math.abs(a - mid) - Math.abs(b - mid) || a - b);
-}
+/** Columns in the order worth trying: centre first. */
+const centreOrder = (variant: Variant): number[] => centreFirstColumns(variant.width);
 
 /** Whether weak bounds on the opponent's result (after the column) meet the goal. */
 const meets = (goal: StrategyGoal, opponentUpper: number): boolean =>
