@@ -39,3 +39,4 @@ export {
   type StrategyGoal,
   type StrategyLimits,
 } from './book/strategy.js';
+export { analyzeInParallel, type ParallelOptions, type SolveElsewhere } from './parallel.js';
