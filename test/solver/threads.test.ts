@@ -39,15 +39,15 @@ describe.each(PONS_SETS.map((s) => [s.file] as const))('%s with threads', (file)
     expect(scores.map((s) => s.score)).toEqual(cases.map((c) => c.score));
   });
 
-  it(
+  // An analysis solves every child, bad moves included: from the opening sets that is minutes
+  // per line here, so those sets are sampled by the solve test above only (visibly skipped).
+  it.skipIf(file.startsWith('Test_L1'))(
     'analyses each sampled line as the single-threaded solver does',
     { timeout: 300_000 },
     async () => {
-      // An analysis solves every child, bad moves included: from the opening sets that is
-      // minutes per line here, so those sets are sampled by the solve test above only.
-      for (const c of file.startsWith('Test_L1')
-        ? []
-        : cases.slice(0, Math.ceil(cases.length / 4))) {
+      const sampled = cases.slice(0, Math.ceil(cases.length / 4));
+      expect(sampled.length).toBeGreaterThan(0);
+      for (const c of sampled) {
         const input = { variant: CLASSIC, moves: c.moves };
         for (const weak of [false, true]) {
           const threaded = unwrap(await analyzeInParallel(local, input, { weak }, pool.solve));
