@@ -44,8 +44,8 @@ const showScore = (e: Evaluation | null): string =>
  * which costs a fraction of the exact scores, then the exact line: the weak search's table
  * entries are kept for the exact one.
  *
- * With --threads N (default: every core) the positions are spread over N solver threads and
- * each analysis's columns too; the output is the same, in input order.
+ * With --threads N (default: every core; one with --analyze) the positions are spread over N
+ * solver threads and each analysis's columns too; the output is the same, in input order.
  */
 export const solve: Command = {
   name: 'solve',
@@ -82,7 +82,11 @@ export const solve: Command = {
       if ('book' in loaded) book = loaded.book;
       else if (values.book !== undefined) throw new UsageError(`solve: --book: ${loaded.problem}`);
     }
-    const threads = wholeFromFlag('solve', 'threads', values.threads, defaultThreads(), 1, 256);
+    // Without a shared table, an analysis split by column costs 1.5x the CPU (each thread solves
+    // what one warm table would have shared): measured slower on 2 cores, so --analyze stays on
+    // one thread unless asked (BENCHMARKS.md, "Threads").
+    const threadsByDefault = values.analyze ? 1 : defaultThreads();
+    const threads = wholeFromFlag('solve', 'threads', values.threads, threadsByDefault, 1, 256);
     const options: SolveOptions = { weak: values.weak ?? false };
     const passes: { label: string; options: SolveOptions }[] = values['weak-first']
       ? [
