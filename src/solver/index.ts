@@ -23,3 +23,4 @@ export type {
 export { Book } from './book/book.js';
 export { symmetricKey } from './board-key.js';
 export { parseBook } from './book/format.js';
+export { analyzeInParallel, type ParallelOptions, type SolveElsewhere } from './parallel.js';
