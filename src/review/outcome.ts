@@ -1,4 +1,4 @@
-import type { Variant } from '../core/index.js';
+import { movesToEnd, type Variant } from '../core/index.js';
 import type { Evaluation } from '../solver/index.js';
 
 /**
@@ -17,11 +17,11 @@ export type ScoreOutcome =
   | { readonly kind: 'unknown' };
 
 export function winDistance(variant: Variant, ply: number, score: number): number {
-  return Math.floor((variant.width * variant.height + 1 - ply) / 2) - score + 1;
+  return movesToEnd(variant.width * variant.height, ply, score);
 }
 
 export function lossDistance(variant: Variant, ply: number, score: number): number {
-  return Math.floor((variant.width * variant.height - ply) / 2) + score + 1;
+  return movesToEnd(variant.width * variant.height, ply, score);
 }
 
 /** The outcome an evaluation proves: exact distances when exact, the result alone from bounds. */

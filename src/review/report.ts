@@ -1,4 +1,4 @@
-import { Position, columnToChar, type Player, type Variant } from '../core/index.js';
+import { Position, columnToChar, playerToMove, type Player, type Variant } from '../core/index.js';
 import type { Evaluation } from '../solver/index.js';
 import { describeOutcome, outcomeOf } from './outcome.js';
 import type { MoveReview } from './review.js';
@@ -61,7 +61,7 @@ export function unreviewed(variant: Variant, moves: readonly number[], ply: numb
   const columns = Array.from({ length: variant.width }, (_, c) => (legal.has(c) ? open : null));
   return {
     ply,
-    player: ply % 2 === 0 ? 1 : 2,
+    player: playerToMove(ply),
     column: moves[ply]!,
     columns,
     value: open,

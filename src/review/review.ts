@@ -1,4 +1,4 @@
-import { Position, type Player, type Variant } from '../core/index.js';
+import { Position, playerToMove, type Player, type Variant } from '../core/index.js';
 import type { Evaluation, Solver } from '../solver/index.js';
 import { betterColumns, bestOf, classify, provenResult } from './classify.js';
 import { openColumns, solveColumn } from './columns.js';
@@ -36,7 +36,7 @@ export interface ReviewBudget {
 
 export const DEFAULT_POSITION_MS = 1000;
 
-const playerAt = (ply: number): Player => (ply % 2 === 0 ? 1 : 2);
+const playerAt = playerToMove;
 
 /**
  * Judges the moves of a game from the last to the first: late positions solve in

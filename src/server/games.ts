@@ -1,4 +1,4 @@
-import { err, ok, parseVariant, type Player, type Result } from '../core/index.js';
+import { err, ok, parseVariant, variantToString, type Player, type Result } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus } from './bus/types.js';
 import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
 import type { GameState, SeatPlayer } from './game/state.js';
@@ -43,8 +43,7 @@ export const poolOf = (variant: string, clock: ClockSetting | null): string =>
 export function canonicalVariant(text: string): Result<string, ProtocolError> {
   const variant = parseVariant(text);
   if (!variant.ok) return err(protocolError(ProtocolErrorCode.BadVariant, variant.error.message));
-  const v = variant.value;
-  return ok(`${v.width}x${v.height}c${v.connect}`);
+  return ok(variantToString(variant.value));
 }
 
 /**

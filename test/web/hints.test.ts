@@ -24,6 +24,13 @@ describe('score to "win in N"', () => {
     expect(lossDistance(classic, 6, -18)).toBe(1);
     expect(lossDistance(classic, 6, -17)).toBe(2);
     expect(lossDistance(classic, 6, -16)).toBe(3);
+    // Odd plies (it showed W0 for a win with the next disc at ply 1 and 7).
+    expect(winDistance(classic, 1, 21)).toBe(1);
+    expect(winDistance(classic, 7, 18)).toBe(1);
+    expect(winDistance(classic, 7, 17)).toBe(2);
+    // At ply 7 the opponent's next disc drops after 8 discs: -floor((43-8)/2) = -17, a loss in 1.
+    expect(lossDistance(classic, 7, -17)).toBe(1);
+    expect(lossDistance(classic, 7, -16)).toBe(2);
   });
 
   it('distances are whole and at least 1 for every score reachable at a ply', () => {

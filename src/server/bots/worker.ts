@@ -4,22 +4,30 @@ import { existsSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
-import { chooseMove, setOpeningBook, type LevelId } from '../../ai/index.js';
+import {
+  chooseMove,
+  createPerfectContext,
+  type LevelId,
+  type PerfectContext,
+} from '../../ai/index.js';
 import { Position, parseVariant } from '../../core/index.js';
 import { parseBook } from '../../solver/index.js';
 import type { ThinkReply, ThinkRequest } from './messages.js';
 
-/** The committed 7x6 book, from src/ or dist/ (both keep it at solver/book/ beside this tree). */
-function loadBook(): void {
+/**
+ * Perfect's solver (its table stays warm between this thread's moves) with the committed 7x6
+ * book, from src/ or dist/ (both keep it at solver/book/ beside this tree).
+ */
+function perfectWithBook(): PerfectContext {
   for (const rel of ['../../solver/book/7x6.book', '../../../src/solver/book/7x6.book']) {
     const file = fileURLToPath(new URL(rel, import.meta.url));
     if (!existsSync(file)) continue;
     const parsed = parseBook(new Uint8Array(readFileSync(file)));
-    if (parsed.ok) setOpeningBook(parsed.value);
-    return;
+    return createPerfectContext(parsed.ok ? parsed.value : undefined);
   }
+  return createPerfectContext();
 }
-loadBook();
+const perfect = perfectWithBook();
 
 /**
  * The lowest CPU priority for this thread (on Linux a thread's nice value is its own, so the
@@ -41,6 +49,7 @@ async function think(request: ThinkRequest): Promise<ThinkReply> {
   try {
     const choice = await chooseMove(position.value, request.level as LevelId, {
       timeMs: request.timeMs,
+      perfect,
     });
     return { id: request.id, column: choice.column };
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   parseVariant,
   type Player,
   type Result,
+  playerToMove,
 } from '../../core/index.js';
 import {
   ProtocolErrorCode,
@@ -113,7 +114,7 @@ const startClocks = (clock: ClockSetting, now: number): GameState['clocks'] => (
   turnStartedAt: now,
 });
 
-export const turnOf = (state: GameState): Player => (state.moves.length % 2 === 0 ? 1 : 2);
+export const turnOf = (state: GameState): Player => playerToMove(state.moves.length);
 
 /** Milliseconds `player` has left at `now` (the side to move loses time as it thinks). */
 export function remainingAt(state: GameState, player: Player, now: number): number | null {

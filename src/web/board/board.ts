@@ -1,4 +1,4 @@
-import type { Player, Position, Square } from '../../core/index.js';
+import { variantToString, type Player, type Position, type Square } from '../../core/index.js';
 import { hintLabel, type Hint } from '../state/hints.js';
 
 /**
@@ -82,7 +82,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     ({ width, height } = position.variant);
     root.style.setProperty('--cols', String(width));
     root.style.setProperty('--rows', String(height));
-    root.dataset['variant'] = `${width}x${height}c${position.variant.connect}`;
+    root.dataset['variant'] = variantToString(position.variant);
     hintRow = document.createElement('div');
     hintRow.className = 'hint-row';
     hintRow.setAttribute('aria-hidden', 'true');
@@ -304,7 +304,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
 
   async function set(next: BoardState): Promise<void> {
     const position = next.position;
-    const key = `${position.variant.width}x${position.variant.height}c${position.variant.connect}`;
+    const key = variantToString(position.variant);
     if (root.dataset['variant'] !== key) build(position);
     const animate = isNextMove(position) && !reducedMotion();
     // A new position lands whatever was falling at once (new hints for the same one do not).

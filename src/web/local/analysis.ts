@@ -1,3 +1,4 @@
+import { variantToString } from '../../core/index.js';
 import { controllerOf, positionOf } from '../state/game.js';
 import type { Hint } from '../state/hints.js';
 import { COLOUR } from '../state/text.js';
@@ -31,8 +32,7 @@ function hintsOn(state: GameState): boolean {
 }
 
 const cacheKey = (state: GameState): string => {
-  const { width, height, connect } = state.settings.variant;
-  return `${width}x${height}c${connect}:${state.moves.join(',')}`;
+  return `${variantToString(state.settings.variant)}:${state.moves.join(',')}`;
 };
 
 /**

@@ -1,3 +1,4 @@
+import { variantToString } from '../../core/index.js';
 import { computerToMove, levelOf, positionOf, type Action } from '../state/game.js';
 import type { GameState, Mode } from '../state/types.js';
 import type { Search } from '../worker/client.js';
@@ -101,7 +102,7 @@ export class ComputerPlayer {
     const { mode, level, watchLevels } = state.settings;
     const levels = mode === 'cpu' ? [level] : mode === 'watch' ? watchLevels : [];
     if (!levels.includes('perfect')) return;
-    const key = `${state.settings.variant.width}x${state.settings.variant.height}c${state.settings.variant.connect}`;
+    const key = variantToString(state.settings.variant);
     if (this.prepared === key) return;
     this.prepared = key;
     this.search.prepare(gameRef(state));

@@ -1,5 +1,10 @@
 import { LEVELS, levelLabel, type LevelId } from '../../ai/index.js';
-import { createVariant, type C4Error, type Variant } from '../../core/index.js';
+import {
+  createVariant,
+  type Variant,
+  type VariantError,
+  type VariantField,
+} from '../../core/index.js';
 import { PRESETS, presetOf } from '../state/presets.js';
 import { startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
@@ -11,11 +16,9 @@ export interface SettingsPanel {
   render(state: GameState): void;
 }
 
-/** The custom board field a variant error is about (the message names it first). */
-export function fieldOfVariantError(error: C4Error): 'width' | 'height' | 'connect' {
-  if (/^height/.test(error.message)) return 'height';
-  if (/^connect/.test(error.message)) return 'connect';
-  return 'width';
+/** The custom board field a variant error is about (width when it names none). */
+export function fieldOfVariantError(error: VariantError): VariantField {
+  return error.field ?? 'width';
 }
 
 /** The level shown for a stored id; one saved by an older version may be gone. */

@@ -1,4 +1,4 @@
-import { Position, parseVariant, type Player } from '../../core/index.js';
+import { Position, parseVariant, playerToMove, type Player } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
 import { keyCommand } from '../ui/keyboard.js';
 import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
@@ -173,7 +173,7 @@ export function gameView(
     const moved = previous !== undefined && next.moves.length === previous.moves.length + 1;
     if (shown !== statusText.textContent || moved) {
       const last = next.moves[next.moves.length - 1];
-      const mover: Player = next.moves.length % 2 === 1 ? 1 : 2;
+      const mover: Player = playerToMove(next.moves.length - 1);
       const move =
         moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
       announce(`${move}${line}.`);

@@ -6,6 +6,7 @@ import {
   type Outcome,
   type Player,
   type Variant,
+  playerToMove,
 } from '../../core/index.js';
 import {
   EMPTY_SCORE,
@@ -106,7 +107,7 @@ export function positionOf(state: GameState): Position {
   return position;
 }
 
-export const turnAt = (ply: number): Player => (ply % 2 === 0 ? 1 : 2);
+export const turnAt = playerToMove;
 
 export type Controller = 'human' | 'computer';
 

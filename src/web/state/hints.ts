@@ -1,3 +1,5 @@
+import { movesToEnd } from '../../core/index.js';
+
 /**
  * What a column's score means to a player: "win in 3", "draw", "loss in 5". Scores follow the
  * solver's convention (side to move; a win with the disc dropped after m discs scores
@@ -30,27 +32,17 @@ export interface BoardSize {
   readonly height: number;
 }
 
-/** The disc count m at which a strong score ends the game, given who drops that disc. */
-function endingDisc(size: BoardSize, score: number, parity: number): number {
-  const cells = size.width * size.height;
-  const a = cells + 1 - 2 * score;
-  return a % 2 === parity ? a : a - 1;
-}
-
 /** Moves of the side to move (from `ply` discs) until its win with strong score `score` > 0. */
 export function winDistance(size: BoardSize, ply: number, score: number): number {
-  const m = endingDisc(size, score, (ply + 1) % 2);
-  return (m - ply + 1) / 2;
+  return movesToEnd(size.width * size.height, ply, score);
 }
 
 /**
  * Moves of the side to move, this one included, until the opponent wins (the opponent wins on
- * its N-th move from now), for strong score `score` < 0. The opponent drops discs after an odd
- * number of further discs, so its winning disc count has the other parity than ours.
+ * its N-th move from now), for strong score `score` < 0.
  */
 export function lossDistance(size: BoardSize, ply: number, score: number): number {
-  const m = endingDisc(size, -score, (ply + 1) % 2);
-  return (m - ply + 1) / 2;
+  return movesToEnd(size.width * size.height, ply, score);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { unwrap, createVariant, type Variant } from '../../core/index.js';
+import { createVariant, unwrap, variantToString, type Variant } from '../../core/index.js';
 
 export interface Preset {
   readonly id: string;
@@ -6,11 +6,10 @@ export interface Preset {
   readonly variant: Variant;
 }
 
-const preset = (width: number, height: number, connect: number, label: string): Preset => ({
-  id: `${width}x${height}c${connect}`,
-  label,
-  variant: unwrap(createVariant({ width, height, connect })),
-});
+const preset = (width: number, height: number, connect: number, label: string): Preset => {
+  const variant = unwrap(createVariant({ width, height, connect }));
+  return { id: variantToString(variant), label, variant };
+};
 
 /** The boards the tutorials played, plus a big one. */
 export const PRESETS: readonly Preset[] = [

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { chooseMove, createRandom, parseLevel, setOpeningBook } from '../../ai/index.js';
+import { chooseMove, createPerfectContext, createRandom, parseLevel } from '../../ai/index.js';
 import { Position, createVariant, isClassic } from '../../core/index.js';
 import {
   Solver,
@@ -30,6 +30,8 @@ let solverHasBook = false;
  * (never for the first view). Missing or unreadable, the solver simply searches without it.
  */
 let book: Promise<Book | undefined> | undefined;
+/** Perfect's solver (its table stays warm between moves) and, once it arrives, the book. */
+let perfect = createPerfectContext();
 function openingBook(): Promise<Book | undefined> {
   book ??= fetch(new URL('../../solver/book/7x6.book', import.meta.url))
     .then(async (response) => (response.ok ? new Uint8Array(await response.arrayBuffer()) : null))
@@ -40,7 +42,7 @@ function openingBook(): Promise<Book | undefined> {
     })
     .catch(() => undefined)
     .then((loaded) => {
-      setOpeningBook(loaded);
+      if (loaded) perfect = createPerfectContext(loaded);
       return loaded;
     });
   return book;
@@ -66,6 +68,7 @@ async function move(request: Extract<Request, { type: 'move' }>): Promise<void> 
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
     timeMs: request.timeMs,
     random: createRandom(request.seed),
+    perfect,
   });
   post({ id: request.id, type: 'move', column: choice.column });
 }
