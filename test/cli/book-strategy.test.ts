@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from './run-cli.js';
 
 // A 30-disc position the first player wins (score 2; from Pons' public end-game set).
 const WON = '427566236745127177115664464254';

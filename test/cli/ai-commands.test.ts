@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../cli/run-cli.js';
+import { runCli } from './run-cli.js';
 
 const run = runCli;
 
