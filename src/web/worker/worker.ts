@@ -21,13 +21,17 @@ const post = (reply: Reply): void => {
   scope.postMessage(reply);
 };
 
-/** 2^20 entries (12 MiB): plenty for interactive analysis, light on a phone. */
+/**
+ * The analysis solver: 2^20 table entries of 16 bytes (16 MiB), plenty for interactive analysis
+ * and light on a phone.
+ */
 let solver: Solver | undefined;
 let solverHasBook = false;
 
 /**
- * The 7x6 opening book, fetched the first time a classic game needs a computer move or hints
- * (never for the first view). Missing or unreadable, the solver simply searches without it.
+ * The 7x6 opening book, fetched when a classic game is prepared for Perfect or the analysis
+ * board, or first needs a computer move or hints (never for the first view). Missing or
+ * unreadable, the solver simply searches without it.
  */
 let book: Promise<Book | undefined> | undefined;
 /** Perfect's solver (its table stays warm between moves) and, once it arrives, the book. */
