@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +21,8 @@ import {
   type MoveReview,
 } from '../../src/review/index.js';
 import { playPicks } from '../core/arbitraries.js';
+import { ponsTestsDir } from '../../scripts/pons-tests.js';
+import { describeIf } from '../support/skips.js';
 
 const solver = new Solver({ tableBits: 20 });
 const cols = (text: string, variant: Variant = CLASSIC): number[] =>
@@ -120,8 +123,9 @@ describe('review of a hand-checked game', () => {
   });
 });
 
-const PONS = '/work/shared/data/pons-tests/Test_L3_R1';
-describe.skipIf(!existsSync(PONS))('known scores from the Pons end-game set', () => {
+const PONS = join(ponsTestsDir(), 'Test_L3_R1');
+const ponsMissing = existsSync(PONS) ? undefined : `${PONS} not found (set C4_PONS_TESTS)`;
+describeIf('known scores from the Pons end-game set', ponsMissing, () => {
   const lines = readFileSync(PONS, 'utf8').trim().split('\n').slice(0, 20);
   it.each(lines)('the position value of %s is the set’s score', (line) => {
     const [text, score] = line.split(' ') as [string, string];

@@ -7,6 +7,7 @@ import { Solver, analyzeInParallel } from '../../src/solver/index.js';
 import { SolverPool } from '../../src/cli/solver-pool.js';
 import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
 import { runCli } from '../cli/run-cli.js';
+import { describeIf } from '../support/skips.js';
 import { boardFromMoves, minimax, wins } from './minimax.js';
 
 const pool = new SolverPool(2, { tableBits: 20, bookPath: null });
@@ -23,46 +24,45 @@ const SAMPLE: Record<string, number> = {
   Test_L1_R2: 2,
 };
 
-describe.each(PONS_SETS.map((s) => [s.file] as const))('%s with threads', (file) => {
+for (const { file } of PONS_SETS) {
   const loaded = loadPonsSet(file);
-  if ('missing' in loaded) {
-    it.skip(`skipped because ${loaded.missing}`, () => undefined);
-    console.warn(`threads tests: ${file} skipped: ${loaded.missing}`);
-    return;
-  }
-  const cases = loaded.cases.slice(0, SAMPLE[file] ?? 10);
+  describeIf(`${file} with threads`, 'missing' in loaded ? loaded.missing : undefined, () => {
+    if ('missing' in loaded) return;
+    const cases = loaded.cases.slice(0, SAMPLE[file] ?? 10);
 
-  it('solves each sampled line exactly on the threads', { timeout: 300_000 }, async () => {
-    const scores = await Promise.all(
-      cases.map(async (c) => unwrap(await pool.solve({ variant: CLASSIC, moves: c.moves }, {}))),
-    );
-    expect(scores.map((s) => s.score)).toEqual(cases.map((c) => c.score));
-  });
+    it('solves each sampled line exactly on the threads', { timeout: 300_000 }, async () => {
+      const scores = await Promise.all(
+        cases.map(async (c) => unwrap(await pool.solve({ variant: CLASSIC, moves: c.moves }, {}))),
+      );
+      expect(scores.map((s) => s.score)).toEqual(cases.map((c) => c.score));
+    });
 
-  // An analysis solves every child, bad moves included: from the opening sets that is minutes
-  // per line here, so those sets are sampled by the solve test above only (visibly skipped).
-  it.skipIf(file.startsWith('Test_L1'))(
-    'analyses each sampled line as the single-threaded solver does',
-    { timeout: 300_000 },
-    async () => {
-      const sampled = cases.slice(0, Math.ceil(cases.length / 4));
-      expect(sampled.length).toBeGreaterThan(0);
-      for (const c of sampled) {
-        const input = { variant: CLASSIC, moves: c.moves };
-        for (const weak of [false, true]) {
-          const threaded = unwrap(await analyzeInParallel(local, input, { weak }, pool.solve));
-          const alone = unwrap(single.analyze(input, { weak }));
-          expect({ line: c.line, columns: threaded.columns, score: threaded.score }).toEqual({
-            line: c.line,
-            columns: alone.columns,
-            score: alone.score,
-          });
-          expect(threaded.score).toBe(weak ? Math.sign(c.score) : c.score);
+    // An analysis solves every child, bad moves included: from the opening sets (L1) that is
+    // minutes per line here, so those sets are sampled by the solve test above only.
+    if (file.startsWith('Test_L1')) return;
+    it(
+      'analyses each sampled line as the single-threaded solver does',
+      { timeout: 300_000 },
+      async () => {
+        const sampled = cases.slice(0, Math.ceil(cases.length / 4));
+        expect(sampled.length).toBeGreaterThan(0);
+        for (const c of sampled) {
+          const input = { variant: CLASSIC, moves: c.moves };
+          for (const weak of [false, true]) {
+            const threaded = unwrap(await analyzeInParallel(local, input, { weak }, pool.solve));
+            const alone = unwrap(single.analyze(input, { weak }));
+            expect({ line: c.line, columns: threaded.columns, score: threaded.score }).toEqual({
+              line: c.line,
+              columns: alone.columns,
+              score: alone.score,
+            });
+            expect(threaded.score).toBe(weak ? Math.sign(c.score) : c.score);
+          }
         }
-      }
-    },
-  );
-});
+      },
+    );
+  });
+}
 
 const smallCases: [string, Variant, number][] = [
   ['5x4c4', unwrap(createVariant({ width: 5, height: 4, connect: 4 })), 8],
