@@ -7,7 +7,7 @@ import { CreateGameSchema, GameIdSchema, ProtocolErrorCode } from '../../protoco
 import { hashSecret } from '../secrets.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
 import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
-import { fail, readBody, send } from './respond.js';
+import { acceptsJsonBody, fail, parseJsonBody, send } from './respond.js';
 
 export { ClientAborted } from './respond.js';
 
@@ -62,18 +62,7 @@ export async function handleApi(
       fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
       return true;
     }
-    // Only JSON: a cross-site form (text/plain, no preflight) cannot make games.
-    const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    if (type !== 'application/json') {
-      res.setHeader('connection', 'close');
-      fail(
-        res,
-        ProtocolErrorCode.UnsupportedMediaType,
-        'send Content-Type: application/json',
-        metrics,
-      );
-      return true;
-    }
+    if (!acceptsJsonBody(req, res, metrics)) return true;
     if (!deps.mayCreate()) {
       fail(
         res,
@@ -83,32 +72,9 @@ export async function handleApi(
       );
       return true;
     }
-    const text = await readBody(req);
-    if (text === undefined) {
-      // The rest of an oversized body is not read: close rather than reuse the connection.
-      res.setHeader('connection', 'close');
-      fail(res, ProtocolErrorCode.TooLarge, 'request body too large', metrics);
-      return true;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      fail(res, ProtocolErrorCode.BadJson, 'the body is not valid JSON', metrics);
-      return true;
-    }
-    const body = CreateGameSchema.safeParse(json);
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      fail(
-        res,
-        ProtocolErrorCode.BadMessage,
-        `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
-        metrics,
-      );
-      return true;
-    }
-    const { variant, clock, side, secret, player: playerSecret, rated } = body.data;
+    const body = await parseJsonBody(req, res, CreateGameSchema, metrics);
+    if (body === undefined) return true;
+    const { variant, clock, side, secret, player: playerSecret, rated } = body;
     let player = null;
     if (playerSecret !== undefined) {
       const found = await deps.players.players.identify(playerSecret);

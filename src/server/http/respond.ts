@@ -65,27 +65,32 @@ export async function readBody(req: IncomingMessage): Promise<string | undefined
 }
 
 /**
- * Reads a JSON body (only `application/json`: a cross-site form cannot send one without a
- * preflight) and parses it with `schema`; on failure the error reply is sent and undefined
- * returned.
+ * Whether the request says its body is JSON (only `application/json`: a cross-site form cannot
+ * send one without a preflight); if not, the 415 reply is sent.
  */
-export async function parseBody<T>(
+export function acceptsJsonBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  metrics: Metrics,
+): boolean {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/json') return true;
+  res.setHeader('connection', 'close');
+  fail(res, ProtocolErrorCode.UnsupportedMediaType, 'send Content-Type: application/json', metrics);
+  return false;
+}
+
+/**
+ * Reads a JSON body and parses it with `schema`; on failure the error reply is sent and
+ * undefined returned. `parseBody` checks the media type first; a caller with a check of its
+ * own in between (a rate limit) calls `acceptsJsonBody`, then this.
+ */
+export async function parseJsonBody<T>(
   req: IncomingMessage,
   res: ServerResponse,
   schema: z.ZodMiniType<T>,
   metrics: Metrics,
 ): Promise<T | undefined> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/json') {
-    res.setHeader('connection', 'close');
-    fail(
-      res,
-      ProtocolErrorCode.UnsupportedMediaType,
-      'send Content-Type: application/json',
-      metrics,
-    );
-    return undefined;
-  }
   const text = await readBody(req);
   if (text === undefined) {
     res.setHeader('connection', 'close');
@@ -111,4 +116,14 @@ export async function parseBody<T>(
     return undefined;
   }
   return body.data;
+}
+
+/** `acceptsJsonBody`, then `parseJsonBody`. */
+export async function parseBody<T>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: z.ZodMiniType<T>,
+  metrics: Metrics,
+): Promise<T | undefined> {
+  return acceptsJsonBody(req, res, metrics) ? parseJsonBody(req, res, schema, metrics) : undefined;
 }
