@@ -13,9 +13,16 @@ export const GameResultSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('win'),
     winner: PlayerSchema,
-    reason: z.enum(['connect', 'resign', 'timeout']),
+    /** `left`: the loser's seat stayed empty on its turn, in a game without a clock, too long. */
+    reason: z.enum(['connect', 'resign', 'timeout', 'left']),
   }),
   z.object({ kind: z.literal('draw'), reason: z.literal('draw') }),
+  /** `player` did not make its first move within the abort time: nobody wins, never rated. */
+  z.object({
+    kind: z.literal('aborted'),
+    reason: z.literal('no_first_move'),
+    player: PlayerSchema,
+  }),
 ]);
 export type GameResult = z.infer<typeof GameResultSchema>;
 export type FinishReason = GameResult['reason'];
@@ -82,6 +89,16 @@ export const PublicGameSchema = z.object({
     gameId: z.nullable(GameIdSchema),
   }),
   previousGameId: z.nullable(GameIdSchema),
+  /**
+   * Server time at which the game is aborted (unrated, no winner) if the side to move has not
+   * made its first move by then; null once both sides have moved or the game is over.
+   */
+  abortAt: z.nullable(z.number()),
+  /**
+   * Server time at which the side to move loses by leaving (`left`): its seat has had no
+   * connection on its turn, in a game without a clock; null while it is connected.
+   */
+  leftAt: z.nullable(z.number()),
   createdAt: z.number(),
   updatedAt: z.number(),
   /** Who sits where (null: an unnamed player, or an open seat). */

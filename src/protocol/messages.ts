@@ -46,6 +46,8 @@ export const ClientMessageSchemas = {
     player: z.optional(SecretSchema),
     /** `fallback` (default): the computer after the server's wait; `now`; `never`. */
     computer: z.optional(z.enum(['fallback', 'now', 'never'])),
+    /** Default true: a rated game when both seats are named (the computer's seat counts). */
+    rated: z.optional(z.boolean()),
   }),
   cancelSeek: z.strictObject({ type: z.literal('cancelSeek'), id: RequestId }),
   ping: z.strictObject({ type: z.literal('ping'), id: RequestId, t: z.number() }),

@@ -3,7 +3,7 @@
  * would break a client built against the previous version (a message or field removed or
  * reinterpreted). Additions keep it: clients ignore message types and fields they do not know.
  */
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Largest text frame (and HTTP body) the server reads; bigger ones get `too_large`. */
 export const MAX_MESSAGE_BYTES = 4096;

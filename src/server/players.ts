@@ -198,7 +198,7 @@ function playerGame(g: GameState, id: string): PlayerGame {
   const change = g.ratingChanges?.[mine] ?? null;
   const result = g.result;
   const outcome =
-    result === null
+    result === null || result.kind === 'aborted'
       ? null
       : result.kind === 'draw'
         ? 'draw'

@@ -45,7 +45,10 @@ export async function settleRatings(
   if (state.rated !== true || state.status !== 'finished' || !state.result || !state.players) {
     return { state, updates: [] };
   }
-  if (state.moves.length < 2) return { state: { ...state, rated: false }, updates: [] };
+  // An aborted game, or one that ended before both sides moved, is never rated.
+  if (state.moves.length < 2 || state.result.kind === 'aborted') {
+    return { state: { ...state, rated: false }, updates: [] };
+  }
   const pool = poolOfGame(state.variant);
   const seats = state.players;
   const rows = await Promise.all(

@@ -19,6 +19,8 @@ export const SAMPLE_GAME: PublicGame = {
   winCells: [],
   rematch: { offeredBy: null, gameId: null },
   previousGameId: null,
+  abortAt: null,
+  leftAt: null,
   createdAt: 0,
   updatedAt: 0,
   players: [null, null],

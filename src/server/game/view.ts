@@ -38,6 +38,8 @@ export function toPublic(
     winCells: state.winCells,
     rematch: { offeredBy: state.rematchOfferedBy, gameId: state.rematchGameId },
     previousGameId: state.previousGameId,
+    abortAt: null,
+    leftAt: null,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
     players: state.players ?? [null, null],

@@ -30,12 +30,18 @@ export function statusLine(game: PublicGame, mySeat: Seat | null): string {
   const result = game.result;
   if (game.status === 'finished' && result) {
     if (result.kind === 'draw') return 'Draw: the board is full';
+    if (result.kind === 'aborted') {
+      return `Aborted: ${COLOUR[result.player]} did not move in time (not rated)`;
+    }
+    const loser = COLOUR[result.winner === 1 ? 2 : 1];
     const how =
       result.reason === 'resign'
-        ? `${COLOUR[result.winner === 1 ? 2 : 1]} resigned`
+        ? `${loser} resigned`
         : result.reason === 'timeout'
-          ? `${COLOUR[result.winner === 1 ? 2 : 1]} ran out of time`
-          : 'four in a row';
+          ? `${loser} ran out of time`
+          : result.reason === 'left'
+            ? `${loser} left the game`
+            : 'four in a row';
     if (mySeat === null) return `${COLOUR[result.winner]} wins: ${how}`;
     return result.winner === mySeat ? `You win: ${how}` : `You lose: ${how}`;
   }

@@ -169,7 +169,9 @@ export function lobbyView(
           ? ''
           : game.result.kind === 'draw'
             ? 'draw'
-            : `${game.result.winner === 1 ? 'Red' : 'Yellow'} won`;
+            : game.result.kind === 'aborted'
+              ? 'aborted'
+              : `${game.result.winner === 1 ? 'Red' : 'Yellow'} won`;
       recent.append(
         h(
           'li',
