@@ -5,9 +5,11 @@
  *
  * With `--bots N`, N games against the computer run in the background (each a client playing
  * random legal moves against the server's worker-thread computer, game after game): the human
- * games' latency is then measured beside them.
+ * games' latency is then measured beside them. `--bot-pace-ms P` makes those clients wait P ms
+ * before each of their moves, as a person playing the computer does (0: at once, the worst case).
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
+ *     [--bot-pace-ms 0]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -24,9 +26,11 @@ const { values } = parseArgs({
     games: { type: 'string', default: '100' },
     seconds: { type: 'string', default: '10' },
     bots: { type: 'string', default: '0' },
+    'bot-pace-ms': { type: 'string', default: '0' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
+const BOT_PACE_MS = Math.max(0, Number(values['bot-pace-ms']));
 const GAMES = Math.max(1, Number(values.games));
 const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -190,7 +194,12 @@ async function botLoop(url: string): Promise<void> {
         for (const c of game.moves) heights[c]!++;
         const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
         const column = legal[Math.floor(Math.random() * legal.length)]!;
-        ws.send(JSON.stringify({ type: 'move', gameId, column, version: game.version }));
+        const move = JSON.stringify({ type: 'move', gameId, column, version: game.version });
+        if (BOT_PACE_MS === 0) ws.send(move);
+        else
+          setTimeout(() => {
+            ws.send(move);
+          }, BOT_PACE_MS);
       });
       ws.send(
         JSON.stringify({
@@ -279,7 +288,7 @@ const stores: ('sqlite' | 'postgres')[] =
     ? ['sqlite', 'postgres']
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 console.log(
-  `bench:server — ${GAMES} concurrent games (+${BOTS} against the computer), ${SECONDS} s per store, loopback, server in its own process`,
+  `bench:server — ${GAMES} concurrent games (+${BOTS} against the computer${BOTS > 0 ? `, their clients moving after ${BOT_PACE_MS} ms` : ''}), ${SECONDS} s per store, loopback, server in its own process`,
 );
 console.log(
   '| store | concurrent games | computer games in background | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',

@@ -7,6 +7,7 @@ import { RedisBus } from './bus/redis.js';
 import type { Bus } from './bus/types.js';
 import type { ServerConfig } from './config.js';
 import { BotPool } from './bots/pool.js';
+import { eventLoopGauge } from './bots/load-gauge.js';
 import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
 import { PlayerService } from './players.js';
@@ -94,6 +95,7 @@ export async function startServer(
       bots.update(state);
     },
   });
+  const botLoad = eventLoopGauge();
   const pool = new BotPool(config.botWorkers, config.botQueue, (e) => {
     log.warn('bot worker failed', { error: e.message });
   });
@@ -102,6 +104,7 @@ export async function startServer(
     pool,
     log,
     minMoveMs: config.botMinMoveMs,
+    load: botLoad,
     ...(options.onBotThink ? { onThink: options.onBotThink } : {}),
   });
   const players = new PlayerService({
@@ -289,6 +292,7 @@ export async function startServer(
       await store.beat(node, now()).catch(() => undefined);
       hub.close();
       bots.close();
+      botLoad.close();
       await pool.close();
       await bus.close();
       await store.close();

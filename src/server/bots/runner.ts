@@ -5,10 +5,18 @@ import type { GameService } from '../games.js';
 import type { Logger } from '../log.js';
 import { ProtocolErrorCode, protocolError } from '../../protocol/index.js';
 import { isComputer } from '../ratings.js';
+import type { LoadGauge } from './load-gauge.js';
 import { QueueFull, type BotPool } from './pool.js';
 
 /** Games waiting for the computer are re-read this often (a busy pool, a lost message). */
 const POLL_MS = 2000;
+
+/**
+ * While the event loop is saturated the computer's move waits in steps of `DEFER_STEP_MS`, at
+ * most `MAX_DEFER_MS` in all: human games keep the loop, and a computer game only slows down.
+ */
+const DEFER_STEP_MS = 50;
+export const MAX_DEFER_MS = 2000;
 
 /**
  * Plays the computer's seats. The computer is a seat like any other: its move goes through
@@ -30,6 +38,8 @@ export class BotRunner {
       readonly pool: BotPool;
       readonly log: Logger;
       readonly minMoveMs?: number;
+      /** The process's load: the computer's moves wait while it is busy. */
+      readonly load?: LoadGauge;
       /** Hooks for fault tests: called when a think starts. */
       readonly onThink?: (gameId: string, version: number) => void;
     },
@@ -96,7 +106,11 @@ export class BotRunner {
       return;
     }
     const rest = (this.deps.minMoveMs ?? 0) - (Date.now() - started);
-    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    if (rest > 0) await sleep(rest);
+    for (let waited = 0; this.deps.load?.busy && waited < MAX_DEFER_MS; waited += DEFER_STEP_MS) {
+      if (this.closed) return;
+      await sleep(DEFER_STEP_MS);
+    }
     if (this.closed) return;
     const result = await this.deps.service.execute(state.id, (current) =>
       current.version === state.version
@@ -118,3 +132,5 @@ export class BotRunner {
     }
   }
 }
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
