@@ -55,5 +55,18 @@ export default defineConfig({
     sourcemap: true,
     reportCompressedSize: true,
   },
-  server: { host: '127.0.0.1' },
+  // The same cross-origin isolation as the server's (src/server/http/static.ts).
+  server: {
+    host: '127.0.0.1',
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
+  },
+  preview: {
+    headers: {
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    },
+  },
 });

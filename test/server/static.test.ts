@@ -85,6 +85,14 @@ describe('static files', () => {
     }
   });
 
+  it('the page and its scripts are cross-origin isolated (shared memory for the solver)', async () => {
+    for (const file of ['', 'some/route', 'assets/index-BwSQZTlH.js']) {
+      const answer = await get(`${server.url}${file}`);
+      expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(answer.headers['cross-origin-embedder-policy']).toBe('require-corp');
+    }
+  });
+
   it('client routes get the page; missing files 404; HEAD works; other methods 405', async () => {
     const route = await get(`${server.url}some/route`);
     expect(route.status).toBe(200);

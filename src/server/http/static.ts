@@ -3,6 +3,17 @@ import path from 'node:path';
 import compression from 'compression';
 import serveStatic from 'serve-static';
 
+/**
+ * Cross-origin isolation: with these two headers on the page (and on the worker scripts, whose
+ * own response sets a dedicated worker's policy) the browser allows SharedArrayBuffer, so the
+ * solver's workers can share one transposition table. The app loads nothing from other origins,
+ * so `require-corp` costs nothing. A static host must send the same (README, Static hosting).
+ */
+export const ISOLATION_HEADERS = {
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-embedder-policy': 'require-corp',
+} as const;
+
 /** Vite's content-hashed build output (`assets/name-HASH.ext`): the name changes with the bytes. */
 const HASHED = /[/\\]assets[/\\][^/\\]+[.-][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
 
@@ -28,6 +39,7 @@ export function createStaticHandler(
         HASHED.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
       res.setHeader('x-content-type-options', 'nosniff');
+      for (const [name, value] of Object.entries(ISOLATION_HEADERS)) res.setHeader(name, value);
       if (path.extname(file) === '.wasm') res.setHeader('content-type', 'application/wasm');
     },
   });
