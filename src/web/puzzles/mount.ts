@@ -1,5 +1,6 @@
 import './puzzles.css';
-import { puzzlesView, type View } from './view.js';
+import type { View } from '../view.js';
+import { puzzlesView } from './view.js';
 
 /**
  * The Puzzles page inside the web game: shown instead of the local game while the address is

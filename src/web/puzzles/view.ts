@@ -10,30 +10,9 @@ import { createBoard } from '../board/board.js';
 import { SearchClient } from '../worker/client.js';
 import { SETS, loadSet, type SetId } from './data.js';
 import { loadProgress, saveProgress, type PuzzleProgress } from './store.js';
+import { button, make, type View } from '../view.js';
 
 const NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
-
-export interface View {
-  readonly element: HTMLElement;
-  dispose(): void;
-}
-
-const make = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: { className?: string; text?: string } = {},
-): HTMLElementTagNameMap[K] => {
-  const node = document.createElement(tag);
-  if (props.className !== undefined) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  return node;
-};
-
-const button = (text: string, onClick: () => void): HTMLButtonElement => {
-  const b = make('button', { text });
-  b.type = 'button';
-  b.addEventListener('click', onClick);
-  return b;
-};
 
 type Phase = 'loading' | 'solving' | 'busy' | 'solved' | 'failed';
 

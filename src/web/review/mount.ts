@@ -1,6 +1,7 @@
 import './review.css';
 import { reviewRoute } from './routes.js';
-import { reviewView, type View } from './view.js';
+import type { View } from '../view.js';
+import { reviewView } from './view.js';
 
 /**
  * The Review page inside the web game: shown instead of the local game while the address is

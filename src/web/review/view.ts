@@ -10,25 +10,11 @@ import {
 import { createBoard } from '../board/board.js';
 import { renderGraph } from './graph.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
+import { make, type View } from '../view.js';
 
 /** Seconds per position of each pass: quick first, then more for what is still open. */
 const PASSES = [800, 5000, 30000];
 const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
-
-export interface View {
-  readonly element: HTMLElement;
-  dispose(): void;
-}
-
-const make = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: { className?: string; text?: string } = {},
-): HTMLElementTagNameMap[K] => {
-  const node = document.createElement(tag);
-  if (props.className !== undefined) node.className = props.className;
-  if (props.text !== undefined) node.textContent = props.text;
-  return node;
-};
 
 /**
  * The Review page of one game: the board at any move, the evaluation graph, a summary per
