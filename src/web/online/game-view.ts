@@ -362,8 +362,10 @@ export function gameView(
     keepSeatSecret(gameId, secret);
   }
   void client.join(gameId, secret, false, identitySecret()).then((reply) => {
-    if (reply.type === 'error' && reply.code === 'not_found') {
-      statusText.textContent = 'There is no game at this link.';
+    // A refused join (no such game; a rated game's seat and no name) shows nothing else: say why.
+    // `disconnected`: the join goes out again on reconnect.
+    if (reply.type === 'error' && reply.code !== 'disconnected') {
+      statusText.textContent = ERROR_TEXT[reply.code] ?? reply.message;
     }
   });
 

@@ -36,9 +36,12 @@ export function playerView(players: PlayersApi, playerId: string): View {
           ? `${g.opponent.name} [computer]`
           : g.opponent.name
         : 'an unnamed player';
+      // A finished game without an outcome was aborted (a side never made its first move).
       const outcome =
         g.outcome === null
-          ? 'in play'
+          ? g.status === 'finished'
+            ? 'aborted'
+            : 'in play'
           : g.outcome === 'win'
             ? 'won'
             : g.outcome === 'loss'
