@@ -123,4 +123,31 @@ describe('accessibility (axe, WCAG 2.1 AA) and screenshots of the main states', 
     },
     SLOW,
   );
+
+  it(
+    'a named player: the lobby with its Rated boxes, the own page with a refused rename',
+    async () => {
+      const me = await device();
+      await me.page.goto(`${harness.url}#online`);
+      await me.page.fill('#online-name', 'Axe Ada');
+      await me.page.click('text=Choose name');
+      await me.page.locator('text=Playing as Axe Ada').waitFor({ timeout: 15_000 });
+      await check(me, 'online-lobby-named', async () => {});
+
+      await me.page.click('text=My page');
+      await me.page.click('#online-rename-open');
+      await me.page.fill('#online-rename-name', 'Ad');
+      await me.page.press('#online-rename-name', 'Enter');
+      await expect
+        .poll(() => me.page.textContent('#online-rename-error'))
+        .toBe('A name needs at least 3 characters.');
+      // The refusal is a 400, which Chromium logs; the page itself logged nothing.
+      expect(me.errors).toEqual([
+        'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      ]);
+      me.errors.length = 0;
+      await check(me, 'online-rename-refused', async () => {});
+    },
+    SLOW,
+  );
 });

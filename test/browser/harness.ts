@@ -38,10 +38,17 @@ export interface TestPage {
   readonly screenshot: (name: string) => Promise<void>;
 }
 
-/** A throwaway SQLite file, and none of the developer's own database or Redis settings. */
-function serverEnv(databasePath: string): NodeJS.ProcessEnv {
+/**
+ * A throwaway SQLite file, and none of the developer's own database or Redis settings; `extra`
+ * are a suite's own server settings (e.g. a shorter rename interval).
+ */
+function serverEnv(
+  databasePath: string,
+  extra: Readonly<Record<string, string>>,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extra,
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_PATH: databasePath,
@@ -71,10 +78,10 @@ function stopChild(child: ChildProcess): Promise<void> {
  * The server on a free port. It is stopped on every path out: when it fails to start, when the
  * caller stops it, and when this test process exits without reaching either (a crash, a timeout).
  */
-function startServer(): Promise<Server> {
+function startServer(extraEnv: Readonly<Record<string, string>>): Promise<Server> {
   const dataDir = mkdtempSync(join(tmpdir(), 'c4-browser-'));
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {
-    env: serverEnv(join(dataDir, 'c4.sqlite')),
+    env: serverEnv(join(dataDir, 'c4.sqlite'), extraEnv),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const killOnExit = (): void => {
@@ -118,9 +125,14 @@ function startServer(): Promise<Server> {
   });
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Server environment for this suite only (the server's config names, as strings). */
+  readonly serverEnv?: Readonly<Record<string, string>>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   mkdirSync(ARTEFACTS, { recursive: true });
-  const server = await startServer();
+  const server = await startServer(options.serverEnv ?? {});
   let browser: Browser;
   try {
     browser = await chromium.launch({

@@ -5,13 +5,15 @@ import { startHarness, type Harness, type TestPage } from './harness.js';
 /**
  * Names, ratings and the computer in real browsers: a new player picks a name, waits alone in
  * quick match until the computer takes the other seat, finishes a rated game and finds it on
- * their page; two named players meet by quick match and see each other.
+ * their page and in its replay; two named players meet by quick match and see each other; a
+ * player renames (and is refused a look-alike and a short name). Renames are allowed at any
+ * time here (RENAME_INTERVAL_HOURS=0): by default a new name waits a day.
  */
 let harness: Harness;
 const pages: TestPage[] = [];
 
 beforeAll(async () => {
-  harness = await startHarness();
+  harness = await startHarness({ serverEnv: { RENAME_INTERVAL_HOURS: '0' } });
 });
 afterAll(async () => {
   for (const p of pages) await p.context.close();
@@ -34,16 +36,21 @@ const names = async (page: Page): Promise<string> =>
   (await page.locator('.online-player .online-name').allTextContents()).join(' | ');
 const status = async (page: Page): Promise<string> =>
   (await page.textContent('#online-status')) ?? '';
+const stakes = async (page: Page): Promise<string> =>
+  (await page.textContent('#online-stakes')) ?? '';
 
 describe('named online play in the browser', () => {
   it('a new player gets the computer within the wait, finishes a rated game and finds it on their page', async () => {
     const me = await newPlayer('Browser Ada');
+    // Rated by default, and the lobby says the computer's games count too.
+    expect(await me.page.isChecked('#online-quick-rated')).toBe(true);
+    expect(await me.page.textContent('#online-quick-rated-note')).toContain('against the computer');
     await me.page.click('text=Find an opponent');
     // Nobody else waits: the computer takes the other seat after BOT_WAIT_MS (10 s).
     await me.page.locator('#online-status').waitFor({ timeout: 25_000 });
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toContain('[computer]');
     expect(await names(me.page)).toContain('Browser Ada 1500? (you)');
-    await expect.poll(() => status(me.page)).toContain('rated');
+    await expect.poll(() => stakes(me.page)).toBe('Rated');
     await me.screenshot('online-vs-computer');
     // Make sure both sides have moved (an earlier end is not rated), then resign.
     await expect.poll(() => status(me.page), { timeout: 20_000 }).toContain('Your turn');
@@ -70,6 +77,21 @@ describe('named online play in the browser', () => {
     expect(page).toMatch(/vs Computer \(\w+\) \[computer\]: lost, rated \(1500 → \d+\)/);
     await me.screenshot('online-player-page');
 
+    // The replay says who played (the computer marked, with its level), that it was rated,
+    // the result and both ratings: Ada's with its change, the computer's as it was.
+    await me.page.click('.online-recent a');
+    await expect
+      .poll(() => me.page.textContent('#replay-players'), { timeout: 15_000 })
+      .toMatch(/: Browser Ada, rating 1500\? → \d+\? \(-\d+\)/);
+    const seats = (await me.page.textContent('#replay-players')) ?? '';
+    expect(seats).toMatch(/: Computer \(\w+\) \[computer\], rating \d+/);
+    expect(await me.page.textContent('#replay-stakes')).toBe('Rated game');
+    expect(await me.page.textContent('.online-replay .status')).toMatch(
+      /wins: (Red|Yellow) resigned/,
+    );
+    expect(await me.page.getAttribute('#replay-players a', 'href')).toMatch(/^#player=/);
+    await me.screenshot('online-replay-names');
+
     await me.page.goto(harness.url + '#leaderboard');
     await me.page.locator('text=Leaderboard: Classic 7×6').waitFor();
     // One provisional player and the computer: nobody is established yet.
@@ -90,9 +112,57 @@ describe('named online play in the browser', () => {
       await expect.poll(() => names(p.page), { timeout: 15_000 }).toContain('Browser Bob 1500?');
       expect(await names(p.page)).toContain('Browser Cy 1500?');
       expect(await names(p.page)).not.toContain('[computer]');
-      expect(await status(p.page)).toContain('rated');
+      expect(await stakes(p.page)).toBe('Rated');
     }
     expect(a.page.url().split('#')[1]).toBe(b.page.url().split('#')[1]);
     for (const p of [a, b]) expect(p.errors).toEqual([]);
+  });
+
+  it('a player renames from their page; a look-alike and a short name are refused, clearly', async () => {
+    await newPlayer('Browser Eve');
+    const me = await newPlayer('Browser Dee');
+    await me.page.click('text=My page');
+    await me.page.click('#online-rename-open');
+    // The field has focus, its label, and the rules and the error (once there is one) as its
+    // description.
+    const input = me.page.getByLabel('New name');
+    await expect
+      .poll(() => me.page.evaluate(() => document.activeElement?.id))
+      .toBe('online-rename-name');
+    expect(await input.getAttribute('aria-describedby')).toBe(
+      'online-rename-hint online-rename-error',
+    );
+
+    // Another player's name by case and look-alike letters: refused, the field marked and focused.
+    await input.fill('BR0WSER EVE');
+    await me.page.click('text=Save name');
+    await expect
+      .poll(() => me.page.textContent('#online-rename-error'))
+      .toBe('That name (or one too like it) is taken. Try another.');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await me.page.evaluate(() => document.activeElement?.id)).toBe('online-rename-name');
+    await me.screenshot('online-rename-refused');
+
+    await input.fill('Do');
+    await input.press('Enter');
+    await expect
+      .poll(() => me.page.textContent('#online-rename-error'))
+      .toBe('A name needs at least 3 characters.');
+
+    await input.fill('Browser Dora');
+    await input.press('Enter');
+    await expect.poll(() => me.page.textContent('#online-player-name')).toBe('Browser Dora');
+    expect(await me.page.textContent('#online-rename-done')).toBe('Your name is now Browser Dora.');
+    expect(await me.page.isVisible('#online-rename-form')).toBe(false);
+    expect(await me.page.evaluate(() => document.activeElement?.id)).toBe('online-rename-open');
+
+    // The lobby's card shows the new name too.
+    await me.page.click('text=Back to the lobby');
+    await me.page.locator('text=Playing as Browser Dora').waitFor({ timeout: 15_000 });
+    // Chromium logs each refused request (409 taken, 400 too short); nothing else went wrong.
+    expect(me.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 409 (Conflict)',
+      'Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
   });
 });

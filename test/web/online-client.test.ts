@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/protocol/index.js';
 import { OnlineClient, type SocketLike } from '../../src/web/online/client.js';
 import { SAMPLE_GAME } from './online-fixtures.js';
@@ -85,6 +85,30 @@ describe('online client: what the server sends', () => {
     socket.receive({ type: 'fromTheFuture', anything: 1 });
     expect(errors).toEqual(['bad_server_message', 'bad_server_message']);
     expect(client.game).toEqual(GAME);
+    client.close();
+  });
+
+  it('sends the casual choice with a seek, and again when it rejoins the queue', () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { client, sockets } = connected();
+    sockets[0]!.open();
+    void client.seek('7x6c4', null, 'seat-secret-0123456789abcdef', {
+      computer: 'now',
+      rated: false,
+    });
+    expect(sockets[0]!.sent.find((m) => m['type'] === 'seek')).toMatchObject({
+      computer: 'now',
+      rated: false,
+    });
+    // The connection drops before `matched`: the same seek, casual still, goes out again.
+    sockets[0]!.onclose?.({});
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent.find((m) => m['type'] === 'seek')).toMatchObject({ rated: false });
     client.close();
   });
 });

@@ -110,6 +110,7 @@ export class OnlineClient {
         secret: string;
         player?: string;
         computer?: 'fallback' | 'now' | 'never';
+        rated?: boolean;
       }
     | undefined;
   private readonly url: string;
@@ -194,12 +195,15 @@ export class OnlineClient {
       : Promise.resolve(notJoined());
   }
 
-  /** Queues for a quick match; kept across reconnects until `matched` arrives. */
+  /**
+   * Queues for a quick match; kept across reconnects until `matched` arrives. `rated: false`
+   * asks for a casual game (the server's default is rated, the computer's games too).
+   */
   seek(
     variant: string,
     clock: ClockSetting | null,
     secret: string,
-    options: { player?: string; computer?: 'fallback' | 'now' | 'never' } = {},
+    options: { player?: string; computer?: 'fallback' | 'now' | 'never'; rated?: boolean } = {},
   ): Promise<Reply> {
     this.seekRequest = { variant, clock, secret, ...options };
     if (this.socket?.readyState !== OPEN) return this.afterResume('seek');
@@ -211,13 +215,18 @@ export class OnlineClient {
     return this.request({ type: 'cancelSeek' });
   }
 
+  /** The server's clock now, estimated from this page's (the game's deadlines are server times). */
+  serverNow(localNow = Date.now()): number {
+    return localNow + this.serverOffsetMs;
+  }
+
   /** Milliseconds `seat` has left now, counting down locally between snapshots. */
   clockMs(seat: Seat, localNow = Date.now()): number | null {
     const clocks = this.game?.clocks;
     if (!clocks) return null;
     const base = clocks.remainingMs[seat - 1]!;
     if (clocks.running !== seat) return base;
-    return Math.max(0, base - (localNow + this.serverOffsetMs - clocks.serverNow));
+    return Math.max(0, base - (this.serverNow(localNow) - clocks.serverNow));
   }
 
   close(): void {
@@ -437,6 +446,10 @@ export class OnlineApi {
     clock: ClockSetting | null;
     side: Seat | 'random';
     secret: string;
+    /** The creator's identity secret: their seat shows their name (and may be rated). */
+    player?: string;
+    /** Rated needs `player`, and the friend then needs a name to take the seat. */
+    rated?: boolean;
   }): Promise<{ gameId: string; seat: Seat } | { error: { code: string; message: string } }> {
     const response = await fetch(`${this.baseUrl}/api/games`, {
       method: 'POST',

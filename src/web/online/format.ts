@@ -1,5 +1,7 @@
 import type { Player } from '../../core/index.js';
+import type { RatingDelta, SeatPlayer } from '../../protocol/index.js';
 import type { PublicGame, Seat } from './client.js';
+import { ratingText } from './identity.js';
 
 /** 5:07 above ten seconds, 9.4 below, so the last seconds read precisely. */
 export function formatClock(ms: number): string {
@@ -31,7 +33,13 @@ export function statusLine(game: PublicGame, mySeat: Seat | null): string {
   if (game.status === 'finished' && result) {
     if (result.kind === 'draw') return 'Draw: the board is full';
     if (result.kind === 'aborted') {
-      return `Aborted: ${COLOUR[result.player]} did not move in time (not rated)`;
+      const who =
+        mySeat === null
+          ? COLOUR[result.player]
+          : result.player === mySeat
+            ? 'you'
+            : `your opponent (${COLOUR[result.player]})`;
+      return `Aborted: ${who} did not make a first move in time — not rated`;
     }
     const loser = COLOUR[result.winner === 1 ? 2 : 1];
     const how =
@@ -49,6 +57,49 @@ export function statusLine(game: PublicGame, mySeat: Seat | null): string {
   if (mySeat === null) return `${COLOUR[game.turn]} to move`;
   return game.turn === mySeat ? 'Your turn' : "Opponent's turn";
 }
+
+/** Said on every game's header and replay: whether the result counts for the ratings. */
+export const stakesText = (game: Pick<PublicGame, 'rated'>): string =>
+  game.rated ? 'Rated' : 'Casual';
+
+/** A seat's name as everyone sees it; the computer is always marked as one. */
+export const playerName = (player: SeatPlayer): string =>
+  player.computer === undefined ? player.name : `${player.name} [computer]`;
+
+/** "1500? → 1488? (-12)": a rated game's change, rounded as the ratings are shown. */
+export function ratingChangeText(change: RatingDelta, provisionalBefore?: boolean): string {
+  const delta = Math.round(change.after) - Math.round(change.before);
+  const before = ratingText(change.before, provisionalBefore ?? change.provisional);
+  return `${before} → ${ratingText(change.after, change.provisional)} (${delta >= 0 ? '+' : ''}${delta})`;
+}
+
+/**
+ * What the replay says about one seat: who sat there, the rating they brought (the one the
+ * game began with), and its change if the game was rated. In parts, so the page can link the
+ * name; `seatSummary` is the sentence.
+ */
+export function seatParts(
+  game: PublicGame,
+  side: Player,
+): { readonly colour: string; readonly who: string; readonly rating: string } {
+  const player = game.players[side - 1] ?? null;
+  const change = game.ratingChanges?.[side - 1] ?? null;
+  const rating = change
+    ? `, rating ${ratingChangeText(change, player?.provisional)}`
+    : player?.rating === undefined
+      ? ''
+      : `, rating ${ratingText(player.rating, player.provisional)}`;
+  return {
+    colour: COLOUR[side],
+    who: player ? playerName(player) : 'an unnamed player',
+    rating,
+  };
+}
+
+export const seatSummary = (game: PublicGame, side: Player): string => {
+  const { colour, who, rating } = seatParts(game, side);
+  return `${colour}: ${who}${rating}`;
+};
 
 export const CLOCKS: readonly {
   readonly id: string;

@@ -3,7 +3,23 @@ import { createBoard } from '../board/board.js';
 import { keyCommand } from '../ui/keyboard.js';
 import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
 import { announce, copyText, h } from './dom.js';
-import { COLOUR, formatClock, sideName, statusLine } from './format.js';
+import {
+  deadlineOf,
+  deadlineText,
+  crossedAnnouncement,
+  sameDeadline,
+  secondsLeft,
+  type Deadline,
+} from './deadline.js';
+import {
+  COLOUR,
+  formatClock,
+  playerName,
+  ratingChangeText,
+  sideName,
+  stakesText,
+  statusLine,
+} from './format.js';
 import type { View } from './lobby.js';
 import { routeHash, routeLink } from './routes.js';
 import { identitySecret, ratingText } from './identity.js';
@@ -25,6 +41,7 @@ const ERROR_TEXT: Readonly<Record<string, string>> = {
   not_a_seat: 'You are watching this game.',
   rate_limited: 'Slow down a little.',
   not_found: 'There is no game at this link.',
+  identity_required: 'This game is rated: pick a name in the online lobby to take the seat.',
 };
 
 /**
@@ -39,6 +56,10 @@ export function gameView(
   const statusText = h('span', { class: 'status-text' });
   const statusDisc = h('span', { class: 'status-disc', 'aria-hidden': 'true' });
   const status = h('p', { class: 'status', id: 'online-status' }, statusDisc, statusText);
+  // Always said, so nobody wonders whether this game counts for their rating.
+  const stakes = h('span', { class: 'online-stakes', id: 'online-stakes' });
+  // Not a live region: it changes every second; `announce` speaks it at a few moments only.
+  const deadlineLine = h('p', { class: 'online-deadline', id: 'online-deadline', hidden: true });
   const connection = h('p', { class: 'online-connection', role: 'status', 'aria-live': 'polite' });
   const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
   const players = ([1, 2] as const).map((side) => {
@@ -107,7 +128,8 @@ export function gameView(
   const element = h(
     'div',
     { class: 'online-game play' },
-    h('div', { class: 'status-bar' }, status),
+    h('div', { class: 'status-bar' }, status, stakes),
+    deadlineLine,
     connection,
     h('div', { class: 'online-players' }, players[1]!.row, players[0]!.row),
     notice,
@@ -118,6 +140,9 @@ export function gameView(
 
   let game: PublicGame | undefined;
   let seat: Seat | null = null;
+  let deadline: Deadline | null = null;
+  /** The countdown's last shown seconds, to speak only when it passes a mark. */
+  let deadlineSeconds = Infinity;
   const board = createBoard(boardHost, {
     onSelect: (column) => {
       drop(column);
@@ -145,6 +170,28 @@ export function gameView(
       p.row.classList.toggle('running', game?.clocks?.running === p.side);
       p.row.classList.toggle('low', ms !== null && ms < 10_000);
     }
+    renderDeadline();
+  }
+
+  /**
+   * The abort or leaving countdown, counted on the estimated server clock. A screen reader hears
+   * it when it appears (with the move that started it, see `render`) and when it passes one of
+   * a few marks (60, 30, 10 s), never every second.
+   */
+  function renderDeadline(speak = true): string {
+    if (!deadline) {
+      deadlineLine.hidden = true;
+      deadlineLine.textContent = '';
+      return '';
+    }
+    const seconds = secondsLeft(deadline, client.serverNow());
+    const text = deadlineText(deadline, seat, seconds);
+    deadlineLine.hidden = false;
+    deadlineLine.textContent = text;
+    deadlineLine.classList.toggle('low', seconds <= 10);
+    if (speak && crossedAnnouncement(deadlineSeconds, seconds)) announce(`${text}.`);
+    deadlineSeconds = seconds;
+    return text;
   }
 
   function render(next: PublicGame): void {
@@ -162,36 +209,34 @@ export function gameView(
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
         : statusLine(next, seat);
-    // Between named players (or against the computer) say whether the result counts.
-    const stakes =
-      next.status !== 'waiting' && next.players.some((p) => p !== null)
-        ? next.rated
-          ? ' · rated'
-          : ' · casual'
-        : '';
-    const shown = `${line}${stakes}`;
+    stakes.textContent = stakesText(next);
+    stakes.dataset['rated'] = String(next.rated);
+    const nextDeadline = deadlineOf(next);
+    const newDeadline = nextDeadline !== null && !sameDeadline(deadline, nextDeadline);
+    deadline = nextDeadline;
+    // A new deadline is spoken with the status below, not also by the countdown's marks.
+    const countdown = renderDeadline(!newDeadline);
     const moved = previous !== undefined && next.moves.length === previous.moves.length + 1;
-    if (shown !== statusText.textContent || moved) {
+    if (line !== statusText.textContent || moved || newDeadline) {
       const last = next.moves[next.moves.length - 1];
       const mover: Player = playerToMove(next.moves.length - 1);
       const move =
         moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
-      announce(`${move}${line}.`);
+      announce(`${move}${line}.${newDeadline ? ` ${countdown}.` : ''}`);
     }
-    statusText.textContent = shown;
+    statusText.textContent = line;
     const shownSide: Player | null = next.result?.kind === 'win' ? next.result.winner : next.turn;
     statusDisc.className = `status-disc${shownSide ? ` p${shownSide}` : ''}`;
     for (const p of players) {
       const info = next.seats[p.side - 1]!;
       const named = next.players[p.side - 1];
-      p.name.textContent = named
-        ? `${named.name}${named.computer ? ' [computer]' : ''} ${ratingText(named.rating, named.provisional)}${p.side === seat ? ' (you)' : ''}`
-        : sideName(p.side, seat);
       const change = next.ratingChanges?.[p.side - 1];
-      if (change) {
-        const delta = Math.round(change.after) - Math.round(change.before);
-        p.name.textContent += ` → ${ratingText(change.after, change.provisional)} (${delta >= 0 ? '+' : ''}${delta})`;
-      }
+      const rating = change
+        ? ratingChangeText(change, named?.provisional)
+        : ratingText(named?.rating, named?.provisional);
+      p.name.textContent = named
+        ? [playerName(named), rating, p.side === seat ? '(you)' : ''].filter(Boolean).join(' ')
+        : sideName(p.side, seat);
       p.presence.textContent = !info.taken ? 'open seat' : info.connected ? 'online' : 'offline';
       p.presence.dataset['state'] = !info.taken ? 'open' : info.connected ? 'on' : 'off';
     }
@@ -317,8 +362,10 @@ export function gameView(
     keepSeatSecret(gameId, secret);
   }
   void client.join(gameId, secret, false, identitySecret()).then((reply) => {
-    if (reply.type === 'error' && reply.code === 'not_found') {
-      statusText.textContent = 'There is no game at this link.';
+    // A refused join (no such game; a rated game's seat and no name) shows nothing else: say why.
+    // `disconnected`: the join goes out again on reconnect.
+    if (reply.type === 'error' && reply.code !== 'disconnected') {
+      statusText.textContent = ERROR_TEXT[reply.code] ?? reply.message;
     }
   });
 

@@ -1,11 +1,7 @@
 import { h } from './dom.js';
 import { failed, ratingText, type PlayersApi } from './identity.js';
+import { nameErrorText } from './name-errors.js';
 import type { PublicPlayer } from '../../protocol/index.js';
-
-const NAME_ERRORS: Readonly<Record<string, string>> = {
-  name_taken: 'That name (or one too like it) is taken. Try another.',
-  rate_limited: 'Too many new names from here lately. Try again later.',
-};
 
 /**
  * The lobby's "who am I" card: pick a display name on the first visit (no account: the
@@ -80,8 +76,7 @@ export function identityCard(
       submit.disabled = true;
       void players.create(input.value).then((answer) => {
         submit.disabled = false;
-        if (failed(answer))
-          error.textContent = NAME_ERRORS[answer.error.code] ?? answer.error.message;
+        if (failed(answer)) error.textContent = nameErrorText('create', answer.error);
         else show(answer);
       });
     });

@@ -6,6 +6,7 @@ import { CLOCKS } from './format.js';
 import { routeHash } from './routes.js';
 import { identityCard } from './identity-card.js';
 import { identitySecret, type PlayersApi } from './identity.js';
+import type { PublicPlayer } from '../../protocol/index.js';
 import { keepSeatSecret } from './seats.js';
 
 export interface View {
@@ -34,7 +35,8 @@ export function lobbyView(
   navigate: (hash: string) => void,
   players: PlayersApi,
 ): View {
-  const me = identityCard(players, () => undefined);
+  /** Whether this browser plays under a name (see the identity card below). */
+  let named = false;
   const boards = PRESETS.map((p) => ({ id: p.id, label: p.label }));
   const friendBoard = select('online-friend-board', boards);
   const friendClock = select('online-friend-clock', CLOCKS);
@@ -43,6 +45,12 @@ export function lobbyView(
     { id: '1', label: 'Red (moves first)' },
     { id: '2', label: 'Yellow (moves second)' },
   ]);
+  const friendRated = h('input', {
+    type: 'checkbox',
+    id: 'online-friend-rated',
+    'aria-describedby': 'online-friend-rated-note',
+  });
+  const friendRatedNote = h('p', { class: 'about', id: 'online-friend-rated-note' });
   const friendError = h('p', { class: 'error', role: 'alert' });
   const create = h('button', { type: 'submit', class: 'primary' }, 'Create game link');
   const friendForm = h(
@@ -56,6 +64,8 @@ export function lobbyView(
     friendClock,
     h('label', { for: 'online-friend-side' }, 'Your side'),
     friendSide,
+    h('label', { for: 'online-friend-rated', class: 'online-check' }, friendRated, ' Rated'),
+    friendRatedNote,
     create,
     friendError,
   );
@@ -65,8 +75,16 @@ export function lobbyView(
     const secret = newSeatSecret();
     const side: Seat | 'random' =
       friendSide.value === '1' ? 1 : friendSide.value === '2' ? 2 : 'random';
+    // Not once the card found the identity unknown: the server would refuse the game.
+    const player = named ? identitySecret() : undefined;
     api
-      .createGame({ variant: friendBoard.value, clock: clockOf(friendClock.value), side, secret })
+      .createGame({
+        variant: friendBoard.value,
+        clock: clockOf(friendClock.value),
+        side,
+        secret,
+        ...(player === undefined ? {} : { player, rated: friendRated.checked }),
+      })
       .then((created) => {
         if ('error' in created) {
           friendError.textContent = created.error.message;
@@ -91,21 +109,34 @@ export function lobbyView(
   const cancel = h('button', { type: 'button', hidden: true }, 'Cancel');
   const computerNow = h('button', { type: 'button' }, 'Play the computer online');
   const waitForHuman = h('input', { type: 'checkbox', id: 'online-quick-human' });
+  const quickRated = h('input', {
+    type: 'checkbox',
+    id: 'online-quick-rated',
+    checked: true,
+    'aria-describedby': 'online-quick-rated-note',
+  });
+  const quickRatedNote = h('p', { class: 'about', id: 'online-quick-rated-note' });
   const quickForm = h(
     'form',
     { class: 'card online-card', 'aria-labelledby': 'online-quick-title' },
     h('h2', { id: 'online-quick-title' }, 'Quick match'),
-    h('p', { class: 'about' }, 'Play whoever is waiting for the same board and clock.'),
+    h(
+      'p',
+      { class: 'about' },
+      'Play whoever is waiting for the same board and clock; if nobody is, the computer plays you after 10 s.',
+    ),
     h('label', { for: 'online-quick-board' }, 'Board'),
     quickBoard,
     h('label', { for: 'online-quick-clock' }, 'Clock'),
     quickClock,
     h(
       'label',
-      { for: 'online-quick-human' },
+      { for: 'online-quick-human', class: 'online-check' },
       waitForHuman,
       ' Only a human (no computer after 10 s)',
     ),
+    h('label', { for: 'online-quick-rated', class: 'online-check' }, quickRated, ' Rated'),
+    quickRatedNote,
     h('div', { class: 'row-buttons' }, seek, cancel, computerNow),
     quickStatus,
   );
@@ -120,14 +151,17 @@ export function lobbyView(
     seekSecret = newSeatSecret();
     seek.disabled = true;
     cancel.hidden = false;
+    const player = named ? identitySecret() : undefined;
+    const rated = player !== undefined && quickRated.checked;
+    const kind = rated ? 'rated' : 'casual';
     quickStatus.textContent =
       computer === 'now'
-        ? 'Starting a game against the computer…'
+        ? `Starting a ${kind} game against the computer…`
         : computer === 'never'
-          ? 'Waiting for an opponent…'
-          : 'Waiting for an opponent (the computer plays you if nobody comes within 10 s)…';
-    const player = identitySecret();
-    const options = { computer, ...(player === undefined ? {} : { player }) };
+          ? `Waiting for an opponent for a ${kind} game…`
+          : `Waiting for an opponent for a ${kind} game (the computer plays you if nobody comes within 10 s)…`;
+    // `rated` is sent either way: the server's default (rated) must not decide for a casual choice.
+    const options = { computer, rated, ...(player === undefined ? {} : { player }) };
     void client
       .seek(quickBoard.value, clockOf(quickClock.value), seekSecret, options)
       .then((reply) => {
@@ -151,6 +185,29 @@ export function lobbyView(
     seek.disabled = false;
     cancel.hidden = true;
     quickStatus.textContent = '';
+  });
+
+  // Rated play needs a name: until the card knows one, the Rated boxes are off and say why.
+  const showRated = (on: boolean): void => {
+    quickRated.disabled = !on;
+    quickRated.checked = on;
+    quickRatedNote.textContent = on
+      ? 'On by default: the game changes your rating, a game against the computer too. Untick for a casual game.'
+      : 'Pick a name above to play rated games; until then every game is casual.';
+    friendRated.disabled = !on;
+    if (!on) friendRated.checked = false;
+    friendRatedNote.textContent = on
+      ? 'Off: a casual game. On: it counts for both ratings, and your friend needs a name too.'
+      : 'Pick a name above to play rated games.';
+  };
+  // The card asks the server who this browser is; until it answers, a browser holding an
+  // identity counts as named (the server refuses a stale one with a message).
+  named = identitySecret() !== undefined;
+  showRated(named);
+  const card = identityCard(players, (player: PublicPlayer | undefined) => {
+    const now = player !== undefined;
+    if (now !== named) showRated(now);
+    named = now;
   });
 
   const recent = h('ol', { class: 'online-recent' });
@@ -212,7 +269,7 @@ export function lobbyView(
       h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
     ),
     offlineNote,
-    h('div', { class: 'online-cards' }, me, friendForm, quickForm, recentCard),
+    h('div', { class: 'online-cards' }, card, friendForm, quickForm, recentCard),
   );
   return {
     element,

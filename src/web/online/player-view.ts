@@ -2,12 +2,17 @@ import { ratingChartSvg } from './chart.js';
 import { h } from './dom.js';
 import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js';
 import type { View } from './lobby.js';
+import { renameForm } from './rename-form.js';
 import { routeHash } from './routes.js';
 
-/** A player's page: ratings per pool with a chart, record, recent games (computer marked). */
+/**
+ * A player's page: ratings per pool with a chart, record, recent games (computer marked); on
+ * this browser's own page, "Change name" too.
+ */
 export function playerView(players: PlayersApi, playerId: string): View {
   const element = h('div', { class: 'online-lobby online-player-page' }, h('p', {}, 'Loading…'));
-  void players.page(playerId).then((page) => {
+  const me = players.me();
+  void Promise.all([players.page(playerId), me]).then(([page, self]) => {
     if (failed(page)) {
       element.replaceChildren(h('p', { class: 'error' }, 'There is no such player.'));
       return;
@@ -31,9 +36,12 @@ export function playerView(players: PlayersApi, playerId: string): View {
           ? `${g.opponent.name} [computer]`
           : g.opponent.name
         : 'an unnamed player';
+      // A finished game without an outcome was aborted (a side never made its first move).
       const outcome =
         g.outcome === null
-          ? 'in play'
+          ? g.status === 'finished'
+            ? 'aborted'
+            : 'in play'
           : g.outcome === 'win'
             ? 'won'
             : g.outcome === 'loss'
@@ -52,13 +60,21 @@ export function playerView(players: PlayersApi, playerId: string): View {
         ),
       );
     }
+    const heading = h('h2', { id: 'online-player-name' }, page.player.name);
+    const mine = self !== undefined && !failed(self) && self.id === page.player.id;
+    const rename = mine
+      ? renameForm(players, page.player.name, (renamed) => {
+          heading.textContent = renamed.name;
+        })
+      : '';
     element.replaceChildren(
       h(
         'div',
         { class: 'online-head' },
-        h('h2', {}, page.player.name),
+        heading,
         h('a', { href: '#online', class: 'online-back' }, 'Back to the lobby'),
       ),
+      rename,
       h(
         'div',
         { class: 'online-cards' },

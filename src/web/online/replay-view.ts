@@ -1,17 +1,23 @@
-import { Position, parseVariant } from '../../core/index.js';
+import { Position, parseVariant, type Player } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
 import { boardName } from '../state/presets.js';
 import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from './dom.js';
-import { statusLine } from './format.js';
+import { seatParts, stakesText, statusLine } from './format.js';
 import type { View } from './lobby.js';
 import { reviewHash } from '../review/routes.js';
 import { analysisLink, routeHash, routeLink } from './routes.js';
 
-/** A finished game's page: step through it move by move; take its moves to the analysis board. */
+/**
+ * A finished game's page: who played (the computer marked, ratings as the game began and their
+ * change), rated or casual, the result; step through it move by move; take its moves to the
+ * analysis board.
+ */
 export function replayView(api: OnlineApi, gameId: string): View {
   const title = h('h2', {}, 'Game replay');
   const summary = h('p', { class: 'status' });
+  const stakes = h('p', { class: 'online-stakes', id: 'replay-stakes', hidden: true });
+  const seats = h('ul', { class: 'online-replay-players', id: 'replay-players', hidden: true });
   const boardHost = h('div', { class: 'board-host', id: 'replay-board', tabindex: '-1' });
   const first = h('button', { type: 'button', 'aria-label': 'First position' }, '⏮');
   const back = h(
@@ -58,6 +64,8 @@ export function replayView(api: OnlineApi, gameId: string): View {
       h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby'),
     ),
     summary,
+    stakes,
+    seats,
     live,
     boardHost,
     h('div', { class: 'actions' }, first, back, slider, forward, last, counter),
@@ -109,6 +117,11 @@ export function replayView(api: OnlineApi, gameId: string): View {
     const variant = parseVariant(loaded.variant);
     const name = variant.ok ? boardName(variant.value) : loaded.variant;
     summary.textContent = `${name} · ${statusLine(loaded, null)}`;
+    stakes.textContent = `${stakesText(loaded)} game`;
+    stakes.dataset['rated'] = String(loaded.rated);
+    stakes.hidden = false;
+    seats.replaceChildren(...([1, 2] as const).map((side) => seatItem(loaded, side)));
+    seats.hidden = false;
     live.hidden = loaded.status === 'finished';
     slider.max = String(loaded.moves.length);
     movesInput.value = `${loaded.variant}:${loaded.notation}`;
@@ -127,4 +140,22 @@ export function replayView(api: OnlineApi, gameId: string): View {
       board.destroy();
     },
   };
+}
+
+/** One seat of the replay: its disc, and a link to the player's page for a named human. */
+function seatItem(game: PublicGame, side: Player): HTMLElement {
+  const player = game.players[side - 1] ?? null;
+  const { colour, who, rating } = seatParts(game, side);
+  const name =
+    player && player.computer === undefined
+      ? h('a', { href: routeHash({ kind: 'player', playerId: player.id }) }, who)
+      : who;
+  return h(
+    'li',
+    { 'data-side': String(side) },
+    h('span', { class: `status-disc p${side}`, 'aria-hidden': 'true' }),
+    `${colour}: `,
+    name,
+    rating,
+  );
 }
