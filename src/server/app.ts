@@ -69,6 +69,8 @@ export async function startServer(
   const bus: Bus = config.redisUrl
     ? new RedisBus(config.redisUrl, config.redisPrefix, (e) => {
         log.warn('redis error', { error: e.message });
+        // Presence reports may be lost meanwhile: no one is judged gone on them.
+        hub.busTrouble();
       })
     : new LocalBus();
 

@@ -63,6 +63,8 @@ export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly seekWaiters = new Map<string, (gameId: string, seat: Player) => void>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** The last time presence reports may have been lost (the bus failed to send or receive). */
+  private busTroubleAt = -Infinity;
 
   constructor(private readonly deps: HubDeps) {
     deps.bus.onMessage((channel, message) => {
@@ -109,6 +111,15 @@ export class Hub {
     if (!leaveApplies(state)) return false;
     await this.open(state);
     return true;
+  }
+
+  /**
+   * The bus failed (Redis down or reconnecting): reports from other processes may have been
+   * lost, so a seat that looks empty may be held elsewhere. Absence is trusted again only once
+   * every process has had time to report afresh.
+   */
+  busTrouble(): void {
+    this.busTroubleAt = this.deps.now();
   }
 
   isOpen(gameId: string): boolean {
@@ -243,7 +254,16 @@ export class Hub {
   }
 
   private view(room: Room): PublicGame {
-    return toPublic(room.latest, this.connected(room), this.deps.now(), room.away);
+    return toPublic(room.latest, this.connected(room), this.deps.now(), this.trustedAway(room));
+  }
+
+  /** Since when each seat has been away, counting only time the reports could be trusted. */
+  private trustedAway(room: Room): [number | null, number | null] {
+    const from = this.busTroubleAt + PRESENCE_TTL_MS;
+    return [
+      room.away[0] === null ? null : Math.max(room.away[0], from),
+      room.away[1] === null ? null : Math.max(room.away[1], from),
+    ];
   }
 
   /** Dates each seat's absence from the first moment this process saw it. */
@@ -291,7 +311,9 @@ export class Hub {
         at: this.deps.now(),
         ...(ask ? { ask } : {}),
       })
-      .catch(() => undefined);
+      .catch(() => {
+        this.busTrouble();
+      });
   }
 
   /** The side to move, when it has been away on its turn past the leave limit by `now`. */
@@ -299,7 +321,7 @@ export class Hub {
     const state = room.latest;
     if (state.status !== 'playing') return undefined;
     const player = turnOf(state);
-    const since = room.away[seatIndex(player)];
+    const since = this.trustedAway(room)[seatIndex(player)];
     const deadline = leaveDeadline(state, since);
     return since !== null && deadline !== null && deadline <= now ? { player, since } : undefined;
   }
@@ -310,7 +332,9 @@ export class Hub {
     room.timer = undefined;
     const state = room.latest;
     const leaveAt =
-      state.status === 'playing' ? leaveDeadline(state, room.away[seatIndex(turnOf(state))]) : null;
+      state.status === 'playing'
+        ? leaveDeadline(state, this.trustedAway(room)[seatIndex(turnOf(state))])
+        : null;
     const times = [dueAt(state), leaveAt].filter((t): t is number => t !== null);
     if (times.length === 0) return;
     // A little after the deadline, so the reducer surely sees the time as spent.

@@ -215,6 +215,27 @@ describe('hub: leaving on your turn', () => {
     b.hub.close();
   });
 
+  it('while the bus fails, reports may be lost: absence counts only from when they are trusted again', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const probe = hub(new Network().bus(), 'one');
+    const state = ratedGame('leavegame6');
+    const mover = member(1);
+    const opponent = member(2);
+    await probe.hub.join(state, mover);
+    await probe.hub.join(state, opponent);
+    probe.hub.leave(state.id, mover);
+    await vi.advanceTimersByTimeAsync(50_000);
+    probe.hub.busTrouble();
+    // Reports are trusted again 25 s after the trouble (every process has reported by then).
+    const trusted = T0 + 50_000 + 25_000;
+    expect(probe.hub.snapshot(state.id)?.leftAt).toBe(trusted + LEAVE_MS);
+    await vi.advanceTimersByTimeAsync(trusted + LEAVE_MS - Date.now() - 1);
+    expect(leaves(probe)).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(leaves(probe)[0]?.away).toEqual({ player: 1, since: trusted });
+    probe.hub.close();
+  });
+
   it('a process that opens the game late asks the others, so it never dates an absence from its own start', async () => {
     vi.useFakeTimers({ now: T0 });
     const network = new Network();
