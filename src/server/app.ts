@@ -18,10 +18,10 @@ import { createStaticHandler } from './http/static.js';
 import { Hub } from './hub.js';
 import { createLogger, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
-import { ok } from '../core/index.js';
 import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
+import { DeadlineSweeper } from './sweeper.js';
 import type { GameStore } from './store/types.js';
 import { Connection } from './ws/connection.js';
 import { KeyedRateLimit } from './ws/rate-limit.js';
@@ -43,7 +43,11 @@ export interface StartOptions {
   readonly rate?: { readonly perSecond: number; readonly burst: number };
   /** Fault tests: called when the computer starts thinking about a game version. */
   readonly onBotThink?: (gameId: string, version: number) => void;
+  /** How often the store is swept for games due to end that nobody has open. */
+  readonly sweepMs?: number;
 }
+
+const SWEEP_MS = 5000;
 
 /** How often each process records that it is alive. */
 const HEARTBEAT_MS = 2000;
@@ -66,6 +70,8 @@ export async function startServer(
   const bus: Bus = config.redisUrl
     ? new RedisBus(config.redisUrl, config.redisPrefix, (e) => {
         log.warn('redis error', { error: e.message });
+        // Presence reports may be lost meanwhile: no one is judged gone on them.
+        hub.busTrouble();
       })
     : new LocalBus();
 
@@ -75,13 +81,7 @@ export async function startServer(
     now,
     metrics,
     log,
-    onFlag: (gameId) => {
-      games
-        .execute(gameId, () => ok({ type: 'timeout' }))
-        .catch((e: unknown) => {
-          log.warn('flag check failed', { game: gameId, error: String(e) });
-        });
-    },
+    onDue: (gameId, away) => games.settle(gameId, away),
   });
   const games: GameService = new GameService({
     store,
@@ -90,6 +90,7 @@ export async function startServer(
     random: Math.random,
     metrics,
     log,
+    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
     onStored: (state) => {
       hub.update(state);
       bots.update(state);
@@ -133,6 +134,16 @@ export async function startServer(
       games: returned,
     });
   }
+  // What fell due while no process ran (an abort, a flag) is settled before anyone connects.
+  const sweeper = new DeadlineSweeper({
+    store,
+    service: games,
+    hub,
+    now,
+    log,
+    intervalMs: options.sweepMs ?? SWEEP_MS,
+  });
+  await sweeper.start();
   const heartbeat = setInterval(() => {
     store.beat(node, now()).catch((e: unknown) => {
       log.warn('heartbeat failed', { error: String(e) });
@@ -290,6 +301,7 @@ export async function startServer(
       clearInterval(heartbeat);
       // The last sign of life: an outage starting now is measured exactly.
       await store.beat(node, now()).catch(() => undefined);
+      sweeper.close();
       hub.close();
       bots.close();
       botLoad.close();

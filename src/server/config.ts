@@ -36,6 +36,10 @@ export interface ServerConfig {
   readonly botQueue: number;
   /** The computer never answers faster than this (a think shorter than it waits the rest). */
   readonly botMinMoveMs: number;
+  /** A side that has not made its first move this long after its first turn began aborts the game. */
+  readonly abortMs: number;
+  /** In a rated game without a clock, the side to move loses after this long with no connection. */
+  readonly leaveMs: number;
   readonly renameIntervalMs: number;
   readonly transferTtlMs: number;
   /** Per-address budgets: new identities, and other identity requests (guessing is slow). */
@@ -76,6 +80,8 @@ const EnvSchema = z.object({
     .default(Math.max(1, availableParallelism() - 1)),
   BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
   BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  ABORT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  LEAVE_MS: z.coerce.number().int().min(100).max(86_400_000).default(90_000),
   RENAME_INTERVAL_HOURS: z.coerce
     .number()
     .min(0)
@@ -132,6 +138,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     botWorkers: e.BOT_WORKERS,
     botQueue: e.BOT_QUEUE,
     botMinMoveMs: e.BOT_MIN_MOVE_MS,
+    abortMs: e.ABORT_MS,
+    leaveMs: e.LEAVE_MS,
     renameIntervalMs: e.RENAME_INTERVAL_HOURS * 3_600_000,
     transferTtlMs: e.TRANSFER_CODE_MINUTES * 60_000,
     identityCreateRate: {

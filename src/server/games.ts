@@ -1,7 +1,14 @@
 import { err, ok, parseVariant, variantToString, type Player, type Result } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus } from './bus/types.js';
-import { newGame, reduce, rematchOf, type Command, type GameEvent } from './game/reducer.js';
-import type { GameState, SeatPlayer } from './game/state.js';
+import {
+  newGame,
+  reduce,
+  rematchOf,
+  settleDue,
+  type Command,
+  type GameEvent,
+} from './game/reducer.js';
+import type { GameState, SeatPlayer, TurnLimits } from './game/state.js';
 import { FARM_LIMIT, closeRatings, computerFor } from './matching.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
@@ -32,12 +39,15 @@ export interface ServiceDeps {
   readonly random: () => number;
   readonly metrics: Metrics;
   readonly log: Logger;
+  /** Given to every game this process creates (the abort and leave rules). */
+  readonly limits: TurnLimits;
   /** Called with every state this process stored, before it is published. */
   readonly onStored: (state: GameState) => void;
 }
 
-export const poolOf = (variant: string, clock: ClockSetting | null): string =>
-  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}`;
+/** A quick-match pool: seekers meet only within one (variant, clock, and rated or casual). */
+export const poolOf = (variant: string, clock: ClockSetting | null, rated = true): string =>
+  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
 
 /** Checks a variant text with the rules engine and returns its canonical form. */
 export function canonicalVariant(text: string): Result<string, ProtocolError> {
@@ -81,6 +91,7 @@ export class GameService {
         seats: seat === 1 ? [secretHash, null] : [null, secretHash],
         ...(player ? { players: seat === 1 ? [player, null] : [null, player] } : {}),
         rated: who.rated === true,
+        limits: this.deps.limits,
       },
       this.deps.now(),
     );
@@ -97,20 +108,19 @@ export class GameService {
   /**
    * Applies a command built from the freshest stored state. A lost compare-and-set reloads and
    * rebuilds, so a move made on an old version then fails with `stale_version` instead of
-   * overwriting anything. A clock that ran out is settled first.
+   * overwriting anything. A clock that ran out, or a first move that never came, is settled
+   * first.
    */
   async execute(
     id: string,
     build: (state: GameState) => Result<Command, ProtocolError>,
-    settleFlags = true,
+    settleFirst = true,
   ): Promise<Result<Executed, ProtocolError>> {
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const stored = await this.deps.store.getGame(id);
       if (!stored) return err(protocolError(ProtocolErrorCode.NotFound, 'no such game'));
       const now = this.deps.now();
-      const settled = settleFlags
-        ? reduce(stored, { type: 'timeout' }, now)
-        : ok({ state: stored, events: [] });
+      const settled = settleFirst ? settleDue(stored, now) : ok({ state: stored, events: [] });
       if (!settled.ok) return settled;
       let state = settled.value.state;
       const events: GameEvent[] = [...settled.value.events];
@@ -135,7 +145,9 @@ export class GameService {
         : { state, updates: [] };
       state = rating.state;
       const rematch = events.find((e) => e.type === 'rematchAccepted');
-      if (rematch) await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now));
+      if (rematch) {
+        await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now, this.deps.limits));
+      }
       if (await this.deps.store.compareAndSet(state, stored.version, rating.updates)) {
         this.stored(state, events);
         return failure ? err(failure) : ok({ state, events });
@@ -144,6 +156,22 @@ export class GameService {
       this.deps.metrics.casConflicts.add();
     }
     return err(protocolError(ProtocolErrorCode.Conflict, 'the game is too busy; try again'));
+  }
+
+  /**
+   * Ends the game if it is due to end by itself (a flag, an abort), or, given `away`, if that
+   * seat has been away on its turn past the leave limit. Called by timers and sweeps on every
+   * process: the version check applies each ending once, and a premature call changes nothing.
+   */
+  settle(
+    id: string,
+    away?: { readonly player: Player; readonly since: number },
+  ): Promise<Result<Executed, ProtocolError>> {
+    return this.execute(id, () =>
+      ok<Command>(
+        away ? { type: 'leave', player: away.player, awaySince: away.since } : { type: 'abort' },
+      ),
+    );
   }
 
   private stored(state: GameState, events: readonly GameEvent[]): void {
@@ -171,12 +199,12 @@ export class GameService {
 
   /**
    * After an outage of the whole service (no process alive from `from` to `to`), every running
-   * clock gets that time back, before any flag could fall for it. Returns the games changed.
+   * clock and first-move window gets that time back, before any flag could fall or abort
+   * happen for it. Returns the games changed.
    */
   async returnDowntime(from: number, to: number): Promise<number> {
     let changed = 0;
     for (const game of await this.deps.store.listPlaying()) {
-      if (!game.clocks) continue;
       const done = await this.execute(game.id, () => ok({ type: 'resume', from, to }), false);
       if (done.ok && done.value.events.length > 0) changed++;
     }
@@ -187,22 +215,30 @@ export class GameService {
    * Queues a quick-match request or pairs it; the waiting partner is told over the bus. A
    * named player is paired by rating (the range widening with the wait) and the game is rated
    * when both are named, unless the two already played `FARM_LIMIT` rated games today from
-   * one address.
+   * one address. `rated: false` (a casual game) seeks in a pool of its own: a casual seeker
+   * is only paired with another.
    */
   async seek(
     variantText: string,
     clock: ClockSetting | null,
     secretHash: string,
-    who: { player?: SeatPlayer | null; address?: string; waitingSince?: number } = {},
+    who: {
+      player?: SeatPlayer | null;
+      address?: string;
+      waitingSince?: number;
+      rated?: boolean;
+    } = {},
   ): Promise<Result<SeekOutcome, ProtocolError>> {
     const variant = canonicalVariant(variantText);
     if (!variant.ok) return variant;
     const now = this.deps.now();
     const player = who.player ?? null;
+    const wantsRated = who.rated ?? true;
+    const pool = poolOf(variant.value, clock, wantsRated);
     const outcome = await this.deps.store.seek(
       {
         id: newId(),
-        pool: poolOf(variant.value, clock),
+        pool,
         secretHash,
         now,
         expiresAt: now + SEEK_TTL_MS,
@@ -220,7 +256,11 @@ export class GameService {
             seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
             players: waitingFirst ? [partner, player] : [player, partner],
             rated:
-              partner !== null && player !== null && (context?.recentRatedGames ?? 0) < FARM_LIMIT,
+              wantsRated &&
+              partner !== null &&
+              player !== null &&
+              (context?.recentRatedGames ?? 0) < FARM_LIMIT,
+            limits: this.deps.limits,
           },
           now,
         );
@@ -229,10 +269,7 @@ export class GameService {
     );
     if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
       this.deps.metrics.gamesCreated.add();
-      this.deps.log.info('quick match', {
-        game: outcome.gameId,
-        pool: poolOf(variant.value, clock),
-      });
+      this.deps.log.info('quick match', { game: outcome.gameId, pool });
       await this.deps.bus.publish(seekChannel(outcome.partnerSeekId), {
         kind: 'matched',
         seekId: outcome.partnerSeekId,
@@ -245,13 +282,15 @@ export class GameService {
 
   /**
    * Gives a waiting seek the computer as opponent (sides at random), unless a human took it
-   * first. Rated for a named player: the computer's rating is anchored on the measured ladder.
+   * first. Rated for a named player (the computer's rating is anchored on the measured
+   * ladder) unless the seek asked for a casual game.
    */
   async seekComputer(
     seekId: string,
     variant: string,
     clock: ClockSetting | null,
     player: SeatPlayer | null,
+    rated = true,
   ): Promise<SeekOutcome | undefined> {
     const now = this.deps.now();
     const computer = computerFor(variant, player);
@@ -264,7 +303,8 @@ export class GameService {
           clock,
           seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],
           players: humanFirst ? [player, computer] : [computer, player],
-          rated: player !== null,
+          rated: rated && player !== null,
+          limits: this.deps.limits,
         },
         now,
       );

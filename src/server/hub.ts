@@ -1,7 +1,7 @@
 import type { Player } from '../core/index.js';
 import { gameChannel, seekChannel, type Bus, type BusMessage } from './bus/types.js';
-import { flagDeadline } from './game/reducer.js';
-import type { GameState } from './game/state.js';
+import { dueAt, leaveApplies, leaveDeadline, turnOf } from './game/deadlines.js';
+import { seatIndex, type GameState } from './game/state.js';
 import { toPublic } from './game/view.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
@@ -16,14 +16,28 @@ export interface Member {
 /** Presence reports older than this are ignored, so a killed process stops counting. */
 const PRESENCE_TTL_MS = 25_000;
 export const PRESENCE_HEARTBEAT_MS = 10_000;
+/** A deadline that changed nothing (a stale view of the game) is looked at again this late. */
+const RETRY_MS = 1000;
 
 interface Room {
   readonly gameId: string;
   latest: GameState;
   readonly members: Set<Member>;
   readonly remote: Map<string, { counts: readonly [number, number]; at: number }>;
-  flagTimer: NodeJS.Timeout | undefined;
+  timer: NodeJS.Timeout | undefined;
   lastConnected: readonly [boolean, boolean];
+  /**
+   * Since when each seat has had no connection on any process, as seen here (null: it has
+   * one). A room starts with both away until the reports come in, so absence is never dated
+   * earlier than this process could see it: a leave may come late, never early.
+   */
+  readonly away: [number | null, number | null];
+}
+
+/** A seat away on its turn long enough to lose by leaving. */
+export interface Away {
+  readonly player: Player;
+  readonly since: number;
 }
 
 export interface HubDeps {
@@ -32,19 +46,25 @@ export interface HubDeps {
   readonly now: () => number;
   readonly metrics: Metrics;
   readonly log: Logger;
-  /** Asks the service to end a game whose clock ran out. */
-  readonly onFlag: (gameId: string) => void;
+  /**
+   * Asks the service to end a game that is due to end by itself (a flag, an abort) or, with
+   * `away`, whose side to move has been away past the leave limit.
+   */
+  readonly onDue: (gameId: string, away: Away | undefined) => Promise<unknown> | undefined;
 }
 
 /**
- * The games this process has connections for: it keeps each one's latest state (highest
- * version wins, whichever process stored it), pushes snapshots to members, tracks which seats
- * are connected on any process, and runs the flag timers.
+ * The games this process has connections for (and, for the leave rule, games it watches
+ * without any): it keeps each one's latest state (highest version wins, whichever process
+ * stored it), pushes snapshots to members, tracks which seats are connected on any process and
+ * since when they are not, and runs the deadline timers (flag, abort, leave).
  */
 export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly seekWaiters = new Map<string, (gameId: string, seat: Player) => void>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** The last time presence reports may have been lost (the bus failed to send or receive). */
+  private busTroubleAt = -Infinity;
 
   constructor(private readonly deps: HubDeps) {
     deps.bus.onMessage((channel, message) => {
@@ -67,38 +87,50 @@ export class Hub {
   async join(state: GameState, member: Member): Promise<void> {
     let room = this.rooms.get(state.id);
     if (!room) {
-      room = {
-        gameId: state.id,
-        latest: state,
-        members: new Set(),
-        remote: new Map(),
-        flagTimer: undefined,
-        lastConnected: [false, false],
-      };
-      this.rooms.set(state.id, room);
-      this.deps.metrics.rooms.set(this.rooms.size);
-      await this.deps.bus.subscribe(gameChannel(state.id));
-      this.scheduleFlag(room);
+      room = await this.open(state);
     } else if (state.version > room.latest.version) {
       room.latest = state;
-      this.scheduleFlag(room);
+      this.schedule(room);
     }
     room.members.add(member);
     if (member.seat !== null) this.publishPresence(room);
     if (!this.presenceMoved(room)) member.send({ type: 'game', game: this.view(room) });
   }
 
+  /**
+   * Watches a game nobody here has open, for the leave rule: the room learns from the other
+   * processes who is connected and decides once the side to move has been away long enough.
+   * Kept while the rule applies. False when there is nothing to watch.
+   */
+  async watch(state: GameState): Promise<boolean> {
+    const room = this.rooms.get(state.id);
+    if (room) {
+      this.update(state);
+      return true;
+    }
+    if (!leaveApplies(state)) return false;
+    await this.open(state);
+    return true;
+  }
+
+  /**
+   * The bus failed (Redis down or reconnecting): reports from other processes may have been
+   * lost, so a seat that looks empty may be held elsewhere. Absence is trusted again only once
+   * every process has had time to report afresh.
+   */
+  busTrouble(): void {
+    this.busTroubleAt = this.deps.now();
+  }
+
+  isOpen(gameId: string): boolean {
+    return this.rooms.has(gameId);
+  }
+
   leave(gameId: string, member: Member): void {
     const room = this.rooms.get(gameId);
     if (!room?.members.delete(member)) return;
-    if (room.members.size === 0) {
-      clearTimeout(room.flagTimer);
-      this.rooms.delete(gameId);
-      this.deps.metrics.rooms.set(this.rooms.size);
-      this.publishPresence(room);
-      this.deps.bus.unsubscribe(gameChannel(gameId)).catch(() => undefined);
-      return;
-    }
+    // The last member gone: the room stays only to see whether the side to move comes back.
+    if (this.closeIfIdle(room)) return;
     this.presenceChanged(room, member.seat !== null);
   }
 
@@ -107,8 +139,9 @@ export class Hub {
     const room = this.rooms.get(state.id);
     if (!room || state.version <= room.latest.version) return;
     room.latest = state;
-    this.scheduleFlag(room);
+    if (this.closeIfIdle(room)) return;
     this.broadcast(room);
+    this.schedule(room);
   }
 
   snapshot(gameId: string): PublicGame | undefined {
@@ -137,7 +170,38 @@ export class Hub {
 
   close(): void {
     clearInterval(this.heartbeat);
-    for (const room of this.rooms.values()) clearTimeout(room.flagTimer);
+    for (const room of this.rooms.values()) clearTimeout(room.timer);
+  }
+
+  private async open(state: GameState): Promise<Room> {
+    const now = this.deps.now();
+    const room: Room = {
+      gameId: state.id,
+      latest: state,
+      members: new Set(),
+      remote: new Map(),
+      timer: undefined,
+      lastConnected: [false, false],
+      away: [now, now],
+    };
+    this.rooms.set(state.id, room);
+    this.deps.metrics.rooms.set(this.rooms.size);
+    await this.deps.bus.subscribe(gameChannel(state.id));
+    // Every other process with the game open answers at once with who is connected there.
+    this.publishPresence(room, true);
+    this.schedule(room);
+    return room;
+  }
+
+  /** Drops a room without members unless the leave rule still needs watching. */
+  private closeIfIdle(room: Room): boolean {
+    if (room.members.size > 0 || leaveApplies(room.latest)) return false;
+    clearTimeout(room.timer);
+    this.rooms.delete(room.gameId);
+    this.deps.metrics.rooms.set(this.rooms.size);
+    this.publishPresence(room);
+    this.deps.bus.unsubscribe(gameChannel(room.gameId)).catch(() => undefined);
+    return true;
   }
 
   private onBus(channel: string, message: BusMessage): void {
@@ -151,8 +215,9 @@ export class Hub {
         if (!room) return;
         const isNew = !room.remote.has(message.node);
         room.remote.set(message.node, { counts: message.counts, at: message.at });
-        // A process that just joined hears from us now rather than at the next heartbeat.
-        if (isNew) this.publishPresence(room);
+        // A process that just opened the game hears from us now rather than at the next
+        // heartbeat (it asks even when it had the game open before and we remember it).
+        if (isNew || message.ask === true) this.publishPresence(room);
         this.presenceMoved(room);
         return;
       }
@@ -189,21 +254,44 @@ export class Hub {
   }
 
   private view(room: Room): PublicGame {
-    return toPublic(room.latest, this.connected(room), this.deps.now());
+    return toPublic(room.latest, this.connected(room), this.deps.now(), this.trustedAway(room));
+  }
+
+  /** Since when each seat has been away, counting only time the reports could be trusted. */
+  private trustedAway(room: Room): [number | null, number | null] {
+    const from = this.busTroubleAt + PRESENCE_TTL_MS;
+    return [
+      room.away[0] === null ? null : Math.max(room.away[0], from),
+      room.away[1] === null ? null : Math.max(room.away[1], from),
+    ];
+  }
+
+  /** Dates each seat's absence from the first moment this process saw it. */
+  private markAway(room: Room, connected: readonly [boolean, boolean]): void {
+    const now = this.deps.now();
+    for (const i of [0, 1] as const) {
+      room.away[i] = connected[i] ? null : (room.away[i] ?? now);
+    }
   }
 
   private broadcast(room: Room): void {
+    const connected = this.connected(room);
+    this.markAway(room, connected);
     const game = this.view(room);
-    room.lastConnected = [game.seats[0].connected, game.seats[1].connected];
+    room.lastConnected = connected;
     const message: ServerMessage = { type: 'game', game };
     for (const member of room.members) member.send(message);
   }
 
-  /** Broadcasts when a seat's connected flag changed since the last broadcast. */
+  /**
+   * Broadcasts when a seat's connection changed since the last broadcast (and moves the leave
+   * deadline with it).
+   */
   private presenceMoved(room: Room): boolean {
     const now = this.connected(room);
     if (now[0] === room.lastConnected[0] && now[1] === room.lastConnected[1]) return false;
     this.broadcast(room);
+    this.schedule(room);
     return true;
   }
 
@@ -213,7 +301,7 @@ export class Hub {
     this.presenceMoved(room);
   }
 
-  private publishPresence(room: Room): void {
+  private publishPresence(room: Room, ask = false): void {
     this.deps.bus
       .publish(gameChannel(room.gameId), {
         kind: 'presence',
@@ -221,23 +309,61 @@ export class Hub {
         node: this.deps.node,
         counts: this.localCounts(room),
         at: this.deps.now(),
+        ...(ask ? { ask } : {}),
       })
-      .catch(() => undefined);
+      .catch(() => {
+        this.busTrouble();
+      });
   }
 
-  private scheduleFlag(room: Room): void {
-    clearTimeout(room.flagTimer);
-    room.flagTimer = undefined;
-    const deadline = flagDeadline(room.latest);
-    if (deadline === null) return;
+  /** The side to move, when it has been away on its turn past the leave limit by `now`. */
+  private awayTooLong(room: Room, now: number): Away | undefined {
+    const state = room.latest;
+    if (state.status !== 'playing') return undefined;
+    const player = turnOf(state);
+    const since = this.trustedAway(room)[seatIndex(player)];
+    const deadline = leaveDeadline(state, since);
+    return since !== null && deadline !== null && deadline <= now ? { player, since } : undefined;
+  }
+
+  /** One timer per room, for the earliest of its flag, abort and leave deadlines. */
+  private schedule(room: Room, atLeastMs = 0): void {
+    clearTimeout(room.timer);
+    room.timer = undefined;
+    const state = room.latest;
+    const leaveAt =
+      state.status === 'playing'
+        ? leaveDeadline(state, this.trustedAway(room)[seatIndex(turnOf(state))])
+        : null;
+    const times = [dueAt(state), leaveAt].filter((t): t is number => t !== null);
+    if (times.length === 0) return;
     // A little after the deadline, so the reducer surely sees the time as spent.
-    const delay = Math.max(0, deadline - this.deps.now()) + 20;
-    room.flagTimer = setTimeout(
+    const delay = Math.max(atLeastMs, Math.min(...times) - this.deps.now() + 20);
+    room.timer = setTimeout(
       () => {
-        this.deps.onFlag(room.gameId);
+        this.fire(room);
       },
-      Math.min(delay, 2 ** 31 - 1),
+      Math.min(Math.max(0, delay), 2 ** 31 - 1),
     );
-    room.flagTimer.unref();
+    room.timer.unref();
+  }
+
+  private fire(room: Room): void {
+    room.timer = undefined;
+    if (this.rooms.get(room.gameId) !== room) return;
+    this.markAway(room, this.connected(room));
+    const version = room.latest.version;
+    const settled = this.deps.onDue(room.gameId, this.awayTooLong(room, this.deps.now()));
+    void Promise.resolve(settled)
+      .catch((e: unknown) => {
+        this.deps.log.warn('deadline check failed', { game: room.gameId, error: String(e) });
+      })
+      .finally(() => {
+        // Nothing changed (this view was stale, or the game is in a state another process
+        // has not told us of yet): look again later rather than never.
+        if (this.rooms.get(room.gameId) === room && room.latest.version === version) {
+          this.schedule(room, RETRY_MS);
+        }
+      });
   }
 }

@@ -6,14 +6,17 @@ import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
 import type { ServerMessage } from '../../src/protocol/index.js';
 
-function hub(onFlag: (id: string) => void): Hub {
+function hub(onDue: (id: string) => void): Hub {
   return new Hub({
     bus: new LocalBus(),
     node: 'test-node',
     now: Date.now,
     metrics: new Metrics(),
     log: createLogger('silent', () => undefined),
-    onFlag,
+    onDue: (id) => {
+      onDue(id);
+      return undefined;
+    },
   });
 }
 

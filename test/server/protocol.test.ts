@@ -405,24 +405,33 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect((await stored(next)).previousGameId).toBe(gameId);
   });
 
+  /** Both sides make their first move (a side that never moved is aborted, not flagged). */
+  async function openingPlayed(gameId: string, p1: TestClient, p2: TestClient): Promise<void> {
+    for (const [mover, version] of [
+      [p1, 1],
+      [p2, 2],
+      [p1, 3],
+    ] as const) {
+      expect(await mover.request({ type: 'move', gameId, column: 3, version })).toMatchObject({
+        type: 'ack',
+      });
+    }
+  }
+
   it('clocks: the side that runs out of time loses, by the server clock', async () => {
     const { gameId, p1, p2 } = await startedGame({ initialMs: 30_000, incrementMs: 0 });
-    expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
-      type: 'ack',
-    });
+    await openingPlayed(gameId, p1, p2);
     offset += 31_000;
-    expectError(await p2.request({ type: 'move', gameId, column: 3, version: 2 }), 'game_over');
+    expectError(await p2.request({ type: 'move', gameId, column: 4, version: 4 }), 'game_over');
     const flagged = await stored(gameId);
     expect(flagged.result).toEqual({ kind: 'win', winner: 1, reason: 'timeout' });
     expect(flagged.clocks?.remainingMs[1]).toBe(0);
-    expect(flagged.moves).toEqual([3]);
+    expect(flagged.moves).toEqual([3, 3, 3]);
   });
 
   it('clocks: the server flags a silent side by its own timer, with no move to trigger it', async () => {
     const { gameId, p1, p2, watcher } = await startedGame({ initialMs: 30_000, incrementMs: 0 });
-    expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
-      type: 'ack',
-    });
+    await openingPlayed(gameId, p1, p2);
     const movedAt = Date.now() + offset;
     // Everyone leaves (the room and its timer go), the server clock jumps to 1 s before
     // player 2's flag falls, and a spectator comes back: the room's new timer must fire on its own.
@@ -435,7 +444,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     const returning = await connect();
     const joined = await returning.request({ type: 'join', gameId, secret: newSecret() });
     expect(joined).toMatchObject({ type: 'joined', seat: null });
-    expect((await returning.gameAt(2)).result).toBeNull();
+    expect((await returning.gameAt(4)).result).toBeNull();
     const flagged = await returning.waitFor(
       (m): m is Extract<ServerMessage, { type: 'game' }> =>
         m.type === 'game' && m.game.result !== null,
@@ -445,7 +454,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     expect(flagged.game.clocks?.remainingMs[1]).toBe(0);
     const kept = await stored(gameId);
     expect(kept.result).toEqual({ kind: 'win', winner: 1, reason: 'timeout' });
-    expect(kept.moves).toEqual([3]);
+    expect(kept.moves).toEqual([3, 3, 3]);
   });
 
   it('quick match pairs two seekers; cancel leaves the queue', async () => {

@@ -36,6 +36,33 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('%s store', 
     expect(await store.getGame('missing00')).toBeUndefined();
   });
 
+  it('finds the games due to end by themselves, earliest first, and lets the sweep postpone one', async () => {
+    // Far in the future of every other test's games, so only these are due in the window.
+    const T = 9_000_000_000_000;
+    const limits = { abortMs: 30_000, leaveMs: 90_000 };
+    const timed = (id: string, at: number): GameState =>
+      newGame({ id, variant: '7x6c4', clock: null, seats: [hash('a'), hash('b')], limits }, at);
+    const early = timed('dueearly1', T);
+    const late = timed('duelate01', T + 5_000);
+    const waiting = newGame(
+      { id: 'duewait01', variant: '7x6c4', clock: null, seats: [hash('a'), null], limits },
+      T,
+    );
+    for (const g of [late, early, waiting]) await store.insertGame(g);
+    const ids = async (now: number): Promise<string[]> =>
+      (await store.dueGames(now, 100)).map((g) => g.id).filter((id) => id.startsWith('due'));
+    expect(await ids(T + 29_999)).toEqual([]);
+    expect(await ids(T + 35_000)).toEqual(['dueearly1', 'duelate01']);
+    // A finished game is never due; a postponement holds only for the version it was made on.
+    const over = { ...early, version: 1, status: 'finished' as const, updatedAt: 0 };
+    expect(await store.compareAndSet(over, 0)).toBe(true);
+    await store.postponeDue('duelate01', 0, T + 200_000);
+    expect(await ids(T + 199_999)).toEqual([]);
+    expect(await ids(T + 200_000)).toEqual(['duelate01']);
+    await store.postponeDue('duelate01', 7, T + 900_000);
+    expect(await ids(T + 200_000)).toEqual(['duelate01']);
+  });
+
   it('compare-and-set lets exactly one of two writers of the same version win', async () => {
     const g = game('casgame01');
     await store.insertGame(g);

@@ -11,6 +11,8 @@ export type BusMessage =
       /** Connections holding each seat on that node. */
       readonly counts: readonly [number, number];
       readonly at: number;
+      /** The sender just opened the game: every process with it open answers at once. */
+      readonly ask?: boolean;
     }
   | {
       readonly kind: 'matched';

@@ -6,7 +6,6 @@ import {
   parseVariant,
   type Player,
   type Result,
-  playerToMove,
 } from '../../core/index.js';
 import {
   ProtocolErrorCode,
@@ -15,8 +14,11 @@ import {
   type GameResult,
   type ProtocolError,
 } from '../../protocol/index.js';
+import { abortDeadline, leaveDeadline, turnOf, turnStartOf } from './deadlines.js';
 import { seatOfHash } from './same-hash.js';
-import { seatIndex, type GameState, type SeatPlayer } from './state.js';
+import { seatIndex, type GameState, type SeatPlayer, type TurnLimits } from './state.js';
+
+export { flagDeadline, turnOf } from './deadlines.js';
 
 /** What a participant (or the server's own timer) asks of a game. */
 export type Command =
@@ -34,7 +36,16 @@ export type Command =
       readonly version: number;
     }
   | { readonly type: 'resign'; readonly by: Player }
+  /** The side to move's clock ran out (a no-op until it has). */
   | { readonly type: 'timeout' }
+  /** The side to move never made its first move in time (a no-op until its deadline). */
+  | { readonly type: 'abort' }
+  /**
+   * `player`'s seat has had no connection since `awaySince` (as the server saw it): it loses
+   * once that lasted the game's leave limit on its turn (a no-op before, or if the rule does
+   * not apply).
+   */
+  | { readonly type: 'leave'; readonly player: Player; readonly awaySince: number }
   | { readonly type: 'rematch'; readonly by: Player; readonly newGameId: string }
   /** The whole service was down from `from` to `to`: that time is not the player's. */
   | { readonly type: 'resume'; readonly from: number; readonly to: number };
@@ -67,6 +78,7 @@ export interface NewGame {
   readonly previousGameId?: string;
   readonly players?: readonly [SeatPlayer | null, SeatPlayer | null];
   readonly rated?: boolean;
+  readonly limits?: TurnLimits;
 }
 
 /** A fresh game; it starts (and its clock runs) as soon as both seats are held. */
@@ -81,6 +93,8 @@ export function newGame(setup: NewGame, now: number): GameState {
     seats: setup.seats,
     moves: [],
     clocks: full && setup.clock ? startClocks(setup.clock, now) : null,
+    ...(full ? { turnStartedAt: now } : {}),
+    ...(setup.limits ? { limits: setup.limits } : {}),
     result: null,
     winCells: [],
     rematchOfferedBy: null,
@@ -93,8 +107,16 @@ export function newGame(setup: NewGame, now: number): GameState {
   };
 }
 
-/** The rematch of a finished game: same settings, sides swapped, both seats already held. */
-export function rematchOf(previous: GameState, id: string, now: number): GameState {
+/**
+ * The rematch of a finished game: same settings, sides swapped, both seats already held. It is
+ * a new game, so it takes the server's current turn limits when given.
+ */
+export function rematchOf(
+  previous: GameState,
+  id: string,
+  now: number,
+  limits: TurnLimits | undefined = previous.limits,
+): GameState {
   return newGame(
     {
       id,
@@ -104,6 +126,7 @@ export function rematchOf(previous: GameState, id: string, now: number): GameSta
       previousGameId: previous.id,
       ...(previous.players ? { players: [previous.players[1], previous.players[0]] } : {}),
       ...(previous.rated === undefined ? {} : { rated: previous.rated }),
+      ...(limits ? { limits } : {}),
     },
     now,
   );
@@ -113,8 +136,6 @@ const startClocks = (clock: ClockSetting, now: number): GameState['clocks'] => (
   remainingMs: [clock.initialMs, clock.initialMs],
   turnStartedAt: now,
 });
-
-export const turnOf = (state: GameState): Player => playerToMove(state.moves.length);
 
 /** Milliseconds `player` has left at `now` (the side to move loses time as it thinks). */
 export function remainingAt(state: GameState, player: Player, now: number): number | null {
@@ -149,6 +170,10 @@ export function reduce(
       return resign(state, command.by, now);
     case 'timeout':
       return timeout(state, now);
+    case 'abort':
+      return abort(state, now);
+    case 'leave':
+      return leave(state, command.player, command.awaySince, now);
     case 'rematch':
       return rematch(state, command.by, command.newGameId, now);
     case 'resume':
@@ -158,7 +183,8 @@ export function reduce(
 
 /**
  * Gives the side to move back the part of its turn the server was down for (as lichess does):
- * the turn restarts as if the outage had not happened. Without a running clock, nothing changes.
+ * the turn restarts as if the outage had not happened, for its clock and for its first-move
+ * (abort) window alike: nobody could move meanwhile. Otherwise nothing changes.
  */
 function resume(
   state: GameState,
@@ -166,15 +192,16 @@ function resume(
   to: number,
   now: number,
 ): Result<Transition, ProtocolError> {
-  if (state.status !== 'playing' || !state.clocks) return unchanged(state);
-  const ms = to - Math.max(from, state.clocks.turnStartedAt);
+  if (state.status !== 'playing') return unchanged(state);
+  if (!state.clocks && abortDeadline(state) === null) return unchanged(state);
+  const start = turnStartOf(state);
+  const ms = to - Math.max(from, start);
   if (ms <= 0) return unchanged(state);
+  const clocks = state.clocks
+    ? { ...state.clocks, turnStartedAt: state.clocks.turnStartedAt + ms }
+    : null;
   return ok({
-    state: changed(
-      state,
-      { clocks: { ...state.clocks, turnStartedAt: state.clocks.turnStartedAt + ms } },
-      now,
-    ),
+    state: changed(state, { clocks, turnStartedAt: start + ms }, now),
     events: [{ type: 'timeReturned', ms }],
   });
 }
@@ -218,6 +245,7 @@ function claim(
       seats,
       status: full ? 'playing' : 'waiting',
       clocks: full && state.clock ? startClocks(state.clock, now) : null,
+      ...(full ? { turnStartedAt: now } : {}),
       ...(players[0] || players[1] ? { players } : {}),
     },
     now,
@@ -262,6 +290,10 @@ function move(
   if (left !== null && left <= 0) {
     return err(protocolError(ProtocolErrorCode.GameOver, 'your clock has run out'));
   }
+  const abortAt = abortDeadline(state);
+  if (abortAt !== null && now >= abortAt) {
+    return err(protocolError(ProtocolErrorCode.GameOver, 'the first move came too late'));
+  }
   const variant = parseVariant(state.variant);
   if (!variant.ok) return err(protocolError(ProtocolErrorCode.Internal, variant.error.message));
   const position = Position.fromMoves(variant.value, state.moves);
@@ -287,6 +319,7 @@ function move(
     {
       moves: [...state.moves, column],
       clocks,
+      turnStartedAt: now,
       status: result ? 'finished' : 'playing',
       result,
       winCells: outcome.kind === 'win' ? outcome.cells : [],
@@ -317,18 +350,48 @@ function resign(state: GameState, by: Player, now: number): Result<Transition, P
   return ok(finish(state, { kind: 'win', winner: otherPlayer(by), reason: 'resign' }, now));
 }
 
-/** Ends the game when the side to move has run out of time; otherwise changes nothing. */
+/**
+ * Ends the game when the side to move has run out of time; otherwise changes nothing. A side
+ * still owing its first move is judged by the abort rule instead (it never played: no loss).
+ */
 function timeout(state: GameState, now: number): Result<Transition, ProtocolError> {
   if (state.status !== 'playing' || !state.clocks) return unchanged(state);
+  if (abortDeadline(state) !== null) return unchanged(state);
   const turn = turnOf(state);
   if ((remainingAt(state, turn, now) ?? 1) > 0) return unchanged(state);
   return ok(finish(state, { kind: 'win', winner: otherPlayer(turn), reason: 'timeout' }, now));
 }
 
-/** Deadline (server ms) at which the side to move runs out of time, if a clock is running. */
-export function flagDeadline(state: GameState): number | null {
-  if (state.status !== 'playing' || !state.clocks) return null;
-  return state.clocks.turnStartedAt + state.clocks.remainingMs[seatIndex(turnOf(state))];
+/** Aborts the game when the side to move let its first-move deadline pass; else a no-op. */
+function abort(state: GameState, now: number): Result<Transition, ProtocolError> {
+  const deadline = abortDeadline(state);
+  if (deadline === null || now < deadline) return unchanged(state);
+  return ok(
+    finish(state, { kind: 'aborted', reason: 'no_first_move', player: turnOf(state) }, now),
+  );
+}
+
+/** The side to move loses by leaving once its leave deadline has passed; else a no-op. */
+function leave(
+  state: GameState,
+  player: Player,
+  awaySince: number,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (state.status !== 'playing' || turnOf(state) !== player) return unchanged(state);
+  const deadline = leaveDeadline(state, awaySince);
+  if (deadline === null || now < deadline) return unchanged(state);
+  return ok(finish(state, { kind: 'win', winner: otherPlayer(player), reason: 'left' }, now));
+}
+
+/**
+ * Whatever ends the game by itself by `now` (a flag or an abort), applied before any command
+ * so a late command meets the game as it already is.
+ */
+export function settleDue(state: GameState, now: number): Result<Transition, ProtocolError> {
+  const flagged = timeout(state, now);
+  if (!flagged.ok || flagged.value.state !== state) return flagged;
+  return abort(state, now);
 }
 
 function rematch(

@@ -17,6 +17,17 @@ export interface ClockState {
 }
 
 /**
+ * The turn limits a game was created with (from the server's ABORT_MS and LEAVE_MS), kept in
+ * the game so every process judges it alike, whatever its own configuration says.
+ */
+export interface TurnLimits {
+  /** Each side's first move must come this soon after its first turn begins, or no game. */
+  readonly abortMs: number;
+  /** In a rated game without a clock, the side to move loses after this long with no connection. */
+  readonly leaveMs: number;
+}
+
+/**
  * The whole authoritative state of one game, stored as one record. `version` rises by exactly
  * one per accepted change (each move is one change), which is what compare-and-set checks.
  */
@@ -31,6 +42,13 @@ export interface GameState {
   /** 0-based columns in play order. */
   readonly moves: readonly number[];
   readonly clocks: ClockState | null;
+  /**
+   * Server time the side to move began its turn (the game's start for the first move), clock or
+   * not: the abort and leave deadlines count from it. Absent on games stored before it existed.
+   */
+  readonly turnStartedAt?: number;
+  /** Absent on games stored before the limits existed: neither rule applies to them. */
+  readonly limits?: TurnLimits;
   readonly result: GameResult | null;
   /** Winning cells (for display), filled when the game ends by a connection. */
   readonly winCells: readonly Square[];

@@ -1,16 +1,24 @@
 import { movesToString } from '../../core/index.js';
 import type { GameSummary, PublicGame } from '../../protocol/index.js';
+import { abortDeadline, leaveDeadline } from './deadlines.js';
 import { remainingAt, turnOf } from './reducer.js';
-import type { GameState } from './state.js';
+import { seatIndex, type GameState } from './state.js';
 
 const isComputer = (state: GameState, i: 0 | 1): boolean =>
   state.players?.[i]?.computer !== undefined;
 
-/** What anyone may see of a game: seat hashes are reduced to "taken". */
+/** Since when each seat has had no connection, as this process sees it (null: connected). */
+export type AwaySince = readonly [number | null, number | null];
+
+/**
+ * What anyone may see of a game: seat hashes are reduced to "taken". `away` gives the leave
+ * deadline; without it (a game nobody here watches) `leftAt` stays null.
+ */
 export function toPublic(
   state: GameState,
   connected: readonly [boolean, boolean],
   now: number,
+  away: AwaySince = [null, null],
 ): PublicGame {
   const playing = state.status === 'playing';
   return {
@@ -38,8 +46,8 @@ export function toPublic(
     winCells: state.winCells,
     rematch: { offeredBy: state.rematchOfferedBy, gameId: state.rematchGameId },
     previousGameId: state.previousGameId,
-    abortAt: null,
-    leftAt: null,
+    abortAt: abortDeadline(state),
+    leftAt: playing ? leaveDeadline(state, away[seatIndex(turnOf(state))]) : null,
     createdAt: state.createdAt,
     updatedAt: state.updatedAt,
     players: state.players ?? [null, null],

@@ -101,6 +101,16 @@ ALTER TABLE seeks ADD COLUMN address TEXT;
 ALTER TABLE seeks ADD COLUMN seat_player TEXT;
 `;
 
+/**
+ * When each game may next end by itself (a flag, an abort, a leave), so every process can find
+ * the games nobody has open with one indexed query instead of reading every game in play.
+ * Games stored before it have none until their next change (they are still settled on join).
+ */
+const dueAt = (bigint: string): string => `
+ALTER TABLE games ADD COLUMN due_at ${bigint};
+CREATE INDEX games_due_at ON games (due_at);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
   { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
@@ -110,4 +120,5 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: players('INTEGER', 'REAL'),
     postgres: players('BIGINT', 'DOUBLE PRECISION'),
   },
+  { version: 4, name: 'game deadlines', sqlite: dueAt('INTEGER'), postgres: dueAt('BIGINT') },
 ];

@@ -30,6 +30,7 @@ import {
   SEEK_COLUMNS,
   deserialize,
   oldestOther,
+  dueColumn,
   serialize,
   toCandidate,
   type GameStore,
@@ -159,11 +160,12 @@ export class PostgresStore implements GameStore {
       player1,
       player2,
       rated,
+      dueColumn(state),
       state.id,
       expectedVersion,
     ];
     const update =
-      'UPDATE games SET version = $1, status = $2, state = $3, updated_at = $4, player1 = $5, player2 = $6, rated = $7 WHERE id = $8 AND version = $9';
+      'UPDATE games SET version = $1, status = $2, state = $3, updated_at = $4, player1 = $5, player2 = $6, rated = $7, due_at = $8 WHERE id = $9 AND version = $10';
     if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
     try {
       return await this.tx(async (client) => {
@@ -482,6 +484,22 @@ export class PostgresStore implements GameStore {
     return rows.map((r) => deserialize(r.state));
   }
 
+  async dueGames(now: number, limit: number): Promise<GameState[]> {
+    const { rows } = await this.pool.query<{ state: string }>(
+      'SELECT state FROM games WHERE due_at <= $1 ORDER BY due_at LIMIT $2',
+      [now, limit],
+    );
+    return rows.map((r) => deserialize(r.state));
+  }
+
+  async postponeDue(id: string, version: number, at: number): Promise<void> {
+    await this.pool.query('UPDATE games SET due_at = $1 WHERE id = $2 AND version = $3', [
+      at,
+      id,
+      version,
+    ]);
+  }
+
   async beat(node: string, now: number): Promise<void> {
     await this.pool.query(
       'INSERT INTO heartbeats (node, at) VALUES ($1, $2) ON CONFLICT (node) DO UPDATE SET at = excluded.at',
@@ -525,7 +543,7 @@ async function insert(db: pg.Pool | pg.PoolClient, state: GameState): Promise<vo
   const { player1, player2, rated } = playerColumns(state);
   await q(
     db,
-    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     [
       state.id,
       state.version,
@@ -536,6 +554,7 @@ async function insert(db: pg.Pool | pg.PoolClient, state: GameState): Promise<vo
       player1,
       player2,
       rated,
+      dueColumn(state),
     ],
   );
 }

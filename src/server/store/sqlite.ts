@@ -31,6 +31,7 @@ import {
   SEEK_COLUMNS,
   deserialize,
   oldestOther,
+  dueColumn,
   serialize,
   toCandidate,
   type GameStore,
@@ -89,7 +90,7 @@ export class SqliteStore implements GameStore {
     const { player1, player2, rated } = playerColumns(state);
     this.db
       .prepare(
-        'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       )
       .run(
         state.id,
@@ -101,6 +102,7 @@ export class SqliteStore implements GameStore {
         player1,
         player2,
         rated,
+        dueColumn(state),
       );
   }
 
@@ -119,7 +121,7 @@ export class SqliteStore implements GameStore {
       const { player1, player2, rated } = playerColumns(state);
       const info = this.db
         .prepare(
-          'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ? WHERE id = ? AND version = ?',
+          'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ?, due_at = ? WHERE id = ? AND version = ?',
         )
         .run(
           state.version,
@@ -129,6 +131,7 @@ export class SqliteStore implements GameStore {
           player1,
           player2,
           rated,
+          dueColumn(state),
           state.id,
           expectedVersion,
         );
@@ -424,6 +427,20 @@ export class SqliteStore implements GameStore {
       state: string;
     }[];
     return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
+  dueGames(now: number, limit: number): Promise<GameState[]> {
+    const rows = this.db
+      .prepare('SELECT state FROM games WHERE due_at <= ? ORDER BY due_at LIMIT ?')
+      .all(now, limit) as { state: string }[];
+    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+  }
+
+  postponeDue(id: string, version: number, at: number): Promise<void> {
+    this.db
+      .prepare('UPDATE games SET due_at = ? WHERE id = ? AND version = ?')
+      .run(at, id, version);
+    return Promise.resolve();
   }
 
   playingComputerGames(): Promise<GameState[]> {

@@ -1,4 +1,5 @@
 import type { Player } from '../../core/index.js';
+import { wakeAt } from '../game/deadlines.js';
 import type { GameState, SeatPlayer } from '../game/state.js';
 import type { PlayerStore, RatingUpdate } from './players.js';
 
@@ -110,6 +111,14 @@ export interface GameStore extends PlayerStore {
   cancelSeek(id: string): Promise<void>;
   /** Games being played (clocks possibly running). */
   listPlaying(): Promise<GameState[]>;
+  /** Up to `limit` games whose `due_at` (see `dueColumn`) is at or before `now`, earliest first. */
+  dueGames(now: number, limit: number): Promise<GameState[]>;
+  /**
+   * Moves a game's `due_at` to `at` while it is still at `version`: the sweep has handed it to
+   * a watcher and need not read it again before then. Not part of the game state: its next
+   * change writes `due_at` afresh.
+   */
+  postponeDue(id: string, version: number, at: number): Promise<void>;
   /** Records that `node` is alive at `now`. */
   beat(node: string, now: number): Promise<void>;
   /**
@@ -122,6 +131,8 @@ export interface GameStore extends PlayerStore {
 }
 
 export const serialize = (state: GameState): string => JSON.stringify(state);
+/** The `due_at` column: when the game may next end by itself (null: it cannot). */
+export const dueColumn = (state: GameState): number | null => wakeAt(state);
 export const deserialize = (text: string): GameState => JSON.parse(text) as GameState;
 
 /** A quick-match seek as both SQL stores read it back. */

@@ -1,6 +1,7 @@
 import type { RawData, WebSocket } from 'ws';
 import { ok, type Player } from '../../core/index.js';
-import { flagDeadline, type Command } from '../game/reducer.js';
+import { dueAt } from '../game/deadlines.js';
+import type { Command } from '../game/reducer.js';
 import { seatOfHash } from '../game/same-hash.js';
 import type { BotRunner } from '../bots/runner.js';
 import type { SeatPlayer } from '../game/state.js';
@@ -59,6 +60,8 @@ interface Seeking {
   readonly secretHash: string;
   readonly player: SeatPlayer | null;
   readonly since: number;
+  /** The seeker's choice; the game is rated only if it is true and both seats are named. */
+  readonly rated: boolean;
   computerTimer?: NodeJS.Timeout;
 }
 
@@ -217,6 +220,7 @@ export class Connection {
           message.id,
           player,
           message.computer ?? 'fallback',
+          message.rated ?? true,
         );
       }
       case 'cancelSeek':
@@ -277,9 +281,11 @@ export class Connection {
         return;
       }
     }
-    const deadline = flagDeadline(state);
+    // A flag or abort that fell due while nobody had the game open is applied before anyone
+    // sees the game as still running.
+    const deadline = dueAt(state);
     if (deadline !== null && deadline <= this.deps.now()) {
-      const settled = await this.deps.service.execute(gameId, () => ok({ type: 'timeout' }));
+      const settled = await this.deps.service.settle(gameId);
       if (settled.ok) state = settled.value.state;
     }
     if (this.closed) return;
@@ -349,6 +355,7 @@ export class Connection {
     id: string | undefined,
     player: SeatPlayer | null,
     computer: 'fallback' | 'now' | 'never',
+    rated: boolean,
   ): Promise<void> {
     const since = this.deps.now();
     const outcome =
@@ -358,6 +365,7 @@ export class Connection {
             player,
             address: this.deps.address,
             waitingSince: since,
+            rated,
           });
     if (!outcome.ok) {
       this.fail(outcome.error, id);
@@ -386,7 +394,7 @@ export class Connection {
           throw new Error('a computer seek is never paired');
         },
       );
-      const game = await this.deps.service.seekComputer(seek.seekId, variant, clock, player);
+      const game = await this.deps.service.seekComputer(seek.seekId, variant, clock, player, rated);
       if (game?.kind === 'matched') {
         this.send(
           id === undefined
@@ -396,7 +404,7 @@ export class Connection {
       }
       return;
     }
-    const seeking: Seeking = { variant, clock, secretHash, player, since };
+    const seeking: Seeking = { variant, clock, secretHash, player, since, rated };
     this.seeks.set(o.seekId, seeking);
     await this.deps.hub.waitForMatch(o.seekId, (gameId, seat) => {
       this.endSeek(o.seekId);
@@ -428,6 +436,7 @@ export class Connection {
       seeking.variant,
       seeking.clock,
       seeking.player,
+      seeking.rated,
     );
     if (game?.kind === 'matched' && this.endSeek(seekId)) {
       this.send({ type: 'matched', gameId: game.gameId, seat: game.seat });
@@ -451,6 +460,7 @@ export class Connection {
       player: seeking.player,
       address: this.deps.address,
       waitingSince: seeking.since,
+      rated: seeking.rated,
     });
     if (again.ok && again.value.kind === 'matched' && this.endSeek(seekId)) {
       this.send({ type: 'matched', gameId: again.value.gameId, seat: again.value.seat });
