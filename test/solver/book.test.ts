@@ -91,9 +91,9 @@ const committed = join(dirname(fileURLToPath(import.meta.url)), '../../src/solve
 
 // The book is committed: a missing or short one is a failure, not a reason to skip.
 describe('the committed 7x6 book', () => {
-  it('is there, complete to ply 1', () => {
+  it('is there, complete to ply 2', () => {
     expect(existsSync(committed), `${committed} is missing`).toBe(true);
-    expect(book?.completePly).toBeGreaterThanOrEqual(1);
+    expect(book?.completePly).toBeGreaterThanOrEqual(2);
   });
   const book = existsSync(committed)
     ? unwrap(parseBook(new Uint8Array(readFileSync(committed))))
@@ -114,6 +114,13 @@ describe('the committed 7x6 book', () => {
     expect(analysis.columns.map((c) => c?.score)).toEqual(EMPTY_BOARD);
     expect(analysis.nodes).toBe(0);
     expect(unwrap(solver.solve({ variant: CLASSIC, moves: [] })).score).toBe(1);
+  });
+
+  it('analyses the centre opening without search (known: -4 -2 -2 -1 -2 -2 -4)', () => {
+    const solver = new Solver({ tableBits: 12, book: book! });
+    const analysis = unwrap(solver.analyze({ variant: CLASSIC, moves: [3] }));
+    expect(analysis.columns.map((c) => c?.score)).toEqual([-4, -2, -2, -1, -2, -2, -4]);
+    expect(analysis.nodes).toBe(0);
   });
 
   it('is consistent: each shallower entry is the negamax of its children', () => {

@@ -68,7 +68,8 @@ export function deriveShallower(
           best = NaN;
           break;
         }
-        best = Math.max(best, -childScore);
+        // `0 - x`, not `-x`: a drawn child must give 0, never -0 (which is not `Object.is` 0).
+        best = Math.max(best, 0 - childScore);
       }
       if (Number.isFinite(best)) scores.set(task.key, best);
     }
