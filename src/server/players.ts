@@ -91,10 +91,11 @@ export class PlayerService {
     if (outcome === 'name_taken') return err(taken(name.name));
     if (outcome === 'too_soon') {
       const hours = Math.ceil(this.deps.renameIntervalMs / 3_600_000);
+      const last = player.value.renamedAt ?? player.value.createdAt;
       return err(
         protocolError(
           ProtocolErrorCode.RenameTooSoon,
-          `a name can be changed once every ${hours} hours`,
+          `a name can be changed once every ${hours} hours; the next change is possible in ${waitText(last + this.deps.renameIntervalMs - now)}`,
         ),
       );
     }
@@ -233,3 +234,12 @@ const taken = (name: string): ProtocolError =>
   protocolError(ProtocolErrorCode.NameTaken, `"${name}" (or a name too like it) is taken`);
 const unknownPlayer = (): ProtocolError =>
   protocolError(ProtocolErrorCode.UnknownPlayer, 'no player has this secret');
+
+/** "3 h 5 min", "12 min", "1 min": how long until a rename is allowed, rounded up. */
+export function waitText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}

@@ -132,6 +132,10 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       // Creation counts as the last rename: the interval (24 h) has not passed.
       const early = await post('api/players/rename', { secret, name: 'New Name 1' });
       expect([early.status, errorCode(early)]).toEqual([429, 'rename_too_soon']);
+      // It says when: just created, so all but a moment of the 24 hours is left.
+      expect((early.json['error'] as { message: string }).message).toMatch(
+        /once every 24 hours; the next change is possible in (24 h|23 h 5\d min)$/,
+      );
       for (let i = 0; i < 5; i++) {
         const again = await post('api/players/rename', { secret, name: `Flood ${i}` });
         expect(errorCode(again)).toBe('rename_too_soon');
