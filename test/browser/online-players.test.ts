@@ -96,6 +96,10 @@ describe('named online play in the browser', () => {
     await me.page.locator('text=Leaderboard: Classic 7×6').waitFor();
     // One provisional player and the computer: nobody is established yet.
     expect(await me.page.textContent('.online-lobby')).toContain('No established players yet');
+    // …but the new player finds their own game's rating there, and why they are not listed.
+    await expect
+      .poll(() => me.page.textContent('.online-you'))
+      .toMatch(/^Browser Ada: rating \d+\? after 1 rated game; listed here once it settles/);
     expect(me.errors).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { ratingChartSvg } from './chart.js';
 import { h } from './dom.js';
 import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js';
+import type { PublicPlayer } from '../../protocol/index.js';
 import type { View } from './lobby.js';
 import { renameForm } from './rename-form.js';
 import { routeHash } from './routes.js';
@@ -89,7 +90,7 @@ export function playerView(players: PlayersApi, playerId: string): View {
 /** The best established players of a pool (provisional ratings and computers never appear). */
 export function leaderboardView(players: PlayersApi, pool: string): View {
   const element = h('div', { class: 'online-lobby' }, h('p', {}, 'Loading…'));
-  void players.leaderboard(pool).then((board) => {
+  void Promise.all([players.leaderboard(pool), players.me()]).then(([board, self]) => {
     const tabs = h(
       'p',
       {},
@@ -116,6 +117,7 @@ export function leaderboardView(players: PlayersApi, pool: string): View {
         h('a', { href: '#online', class: 'online-back' }, 'Back to the lobby'),
       ),
       tabs,
+      ...yourPlace(self === undefined || failed(self) ? undefined : self, pool, board),
       failed(board) || board.entries.length === 0
         ? h(
             'p',
@@ -126,4 +128,39 @@ export function leaderboardView(players: PlayersApi, pool: string): View {
     );
   });
   return { element, dispose: () => undefined };
+}
+
+/**
+ * Where the viewer stands: their rank when listed, else why not yet (a new player looks for
+ * their first rated game here and would otherwise find nothing).
+ */
+function yourPlace(
+  self: PublicPlayer | undefined,
+  pool: string,
+  board: Awaited<ReturnType<PlayersApi['leaderboard']>>,
+): HTMLElement[] {
+  if (!self) return [];
+  const rating = self.ratings.find((r) => r.pool === pool);
+  const you = h('a', { href: `#player=${self.id}` }, self.name);
+  if (!rating)
+    return [h('p', { class: 'online-you' }, you, ': no rated game on these boards yet.')];
+  const listed = failed(board) ? undefined : board.entries.find((e) => e.playerId === self.id);
+  if (listed) {
+    return [
+      h(
+        'p',
+        { class: 'online-you' },
+        you,
+        `: number ${listed.rank}, rating ${ratingText(rating.rating, false)}.`,
+      ),
+    ];
+  }
+  return [
+    h(
+      'p',
+      { class: 'online-you' },
+      you,
+      `: rating ${ratingText(rating.rating, rating.provisional)} after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}; ${rating.provisional ? 'listed here once it settles (about a dozen rated games)' : 'not in the top of the list'}.`,
+    ),
+  ];
 }
