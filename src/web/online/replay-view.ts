@@ -19,7 +19,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
   const stakes = h('p', { class: 'online-stakes', id: 'replay-stakes', hidden: true });
   const seats = h('ul', { class: 'online-replay-players', id: 'replay-players', hidden: true });
   const boardHost = h('div', { class: 'board-host', id: 'replay-board', tabindex: '-1' });
-  const first = h('button', { type: 'button', 'aria-label': 'First position' }, '⏮');
+  const first = h('button', { type: 'button', 'aria-label': 'First position' }, '«');
   const back = h(
     'button',
     { type: 'button', 'aria-label': 'Previous move', id: 'replay-back' },
@@ -30,7 +30,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
     { type: 'button', 'aria-label': 'Next move', id: 'replay-forward' },
     '▶',
   );
-  const last = h('button', { type: 'button', 'aria-label': 'Last position' }, '⏭');
+  const last = h('button', { type: 'button', 'aria-label': 'Last position' }, '»');
   const slider = h('input', {
     type: 'range',
     min: '0',
