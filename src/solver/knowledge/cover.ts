@@ -74,7 +74,7 @@ export function findCover(
       const clash = clashesOf(s);
       for (const g of solves[s]!) solved[g]!++;
       for (const t of clash) blocked[t]!++;
-      blocked[s]!++;
+      blocked[s]++;
       chosen.push(s);
       found = search();
       if (found) break;

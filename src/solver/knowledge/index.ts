@@ -9,7 +9,14 @@
 import type { SolverInput } from '../types.js';
 import { knowledgeBoard, type KnowledgeBoard } from './board.js';
 import { findCover } from './cover.js';
-import { RULES, findSolutions, moverAndControllerGroups, unsolvable, type RuleName, type RuleSet, type Solution } from './rules.js';
+import {
+  RULES,
+  findSolutions,
+  moverAndControllerGroups,
+  unsolvable,
+  type RuleSet,
+  type Solution,
+} from './rules.js';
 import { isEmpty } from './sets.js';
 
 export { RULES, type RuleName, type RuleSet, type Solution } from './rules.js';
@@ -77,7 +84,11 @@ function proveOnBoard(board: KnowledgeBoard, options: KnowledgeOptions): NoWinPr
 }
 
 export type DrawProof =
-  | { readonly proved: true; /** a column into a position `proveNoWin` proves */ readonly column: number; readonly steps: number }
+  | {
+      readonly proved: true;
+      /** a column into a position `proveNoWin` proves */ readonly column: number;
+      readonly steps: number;
+    }
   | { readonly proved: false; readonly steps: number };
 
 /**

@@ -246,7 +246,8 @@ function afterevens(ctx: Context): void {
     for (const [c, r] of empties) orInto(groups, one(ctx, c, r));
     for (let h = 0; h < geometry.groupCount; h++) {
       if ((ctx.moverGroups[h >>> 5]! & (1 << (h & 31))) === 0) continue;
-      if (empties.every(([c, r]) => geometry.topInColumn[h * board.width + c]! >= r)) add(groups, h);
+      if (empties.every(([c, r]) => geometry.topInColumn[h * board.width + c]! >= r))
+        add(groups, h);
     }
     push(
       ctx,
@@ -404,7 +405,7 @@ function befores(ctx: Context): void {
     }
     const empties = emptiesOf(ctx, g);
     if (empties.length === 0 || empties.some(([, r]) => r === board.height - 1)) continue;
-    let successors = new Uint32Array(ctx.moverGroups);
+    let successors: GroupSet = new Uint32Array(ctx.moverGroups);
     for (const [c, r] of empties) successors = and(successors, through(ctx, c, r + 1));
     if (isEmpty(successors)) continue; // nothing beyond what its Claimevens/Verticals refute
     // Per empty square, the pairs allowed: [lower row, upper row] in its column.
