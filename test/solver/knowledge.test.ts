@@ -10,12 +10,16 @@ import {
   describeSolution,
   proveAtLeastDraw,
   proveNoWin,
+  RULES,
   rulesApply,
+  type RuleSet,
   type Solution,
 } from '../../src/solver/knowledge/index.js';
 import { analyzeAssisted, weakSolveAssisted } from '../../src/solver/knowledge/assisted.js';
 import { compatible } from '../../src/solver/knowledge/combine.js';
 import { boardFromMoves, wins } from './minimax.js';
+import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+import { describeIf } from '../support/skips.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const solver = new Solver({ tableBits: 20 });
@@ -92,32 +96,46 @@ function randomPosition(variant: Variant, plies: number, rand: () => number): nu
   return m;
 }
 
-/** Checks every proof the rules make on `m`; returns how many were made. */
-function checkPosition(variant: Variant, m: readonly number[]): number {
+/**
+ * Checks every proof the rules make on `m`, with all the rules and with two random subsets of
+ * them (a subset is as sound as the whole, and forces other combinations of rules); returns how
+ * many proofs were made.
+ */
+function checkPosition(variant: Variant, m: readonly number[], rand?: () => number): number {
   const input = { variant, moves: m };
-  if (rulesApply(input)) {
-    const proof = proveNoWin(input);
-    if (!proof.proved) return 0;
-    const why = proof.solutions.map((s) => describeSolution(s, variant.height)).join(', ');
-    expect(weak(variant, m), `${m.map((c) => c + 1).join('')}: ${why}`).toBeLessThanOrEqual(0);
-    return 1;
+  const name = m.map((c) => c + 1).join('');
+  let truth: number | undefined;
+  let proofs = 0;
+  const ruleSets: RuleSet[] = [new Set(RULES)];
+  if (rand) for (let i = 0; i < 2; i++) ruleSets.push(new Set(RULES.filter(() => rand() < 0.6)));
+  for (const rules of ruleSets) {
+    if (rulesApply(input)) {
+      const proof = proveNoWin(input, { rules });
+      if (!proof.proved) continue;
+      const why = proof.solutions.map((s) => describeSolution(s, variant.height)).join(', ');
+      truth ??= weak(variant, m);
+      expect(truth, `${name}: ${why}`).toBeLessThanOrEqual(0);
+    } else {
+      const proof = proveAtLeastDraw(input, { rules });
+      if (!proof.proved) continue;
+      truth ??= weak(variant, m);
+      expect(truth, name).toBeGreaterThanOrEqual(0);
+    }
+    proofs++;
   }
-  const proof = proveAtLeastDraw(input);
-  if (!proof.proved) return 0;
-  expect(weak(variant, m), m.map((c) => c + 1).join('')).toBeGreaterThanOrEqual(0);
-  return 1;
+  return proofs;
 }
 
 describe('every proof agrees with the exact solver', () => {
   // board, random positions, plies from..to (7x6 starts late: early weak solves cost seconds)
   const cases: [string, number, number, number][] = [
-    ['5x4c4', 120, 2, 16],
-    ['6x4c4', 120, 2, 20],
-    ['7x4c4', 80, 4, 24],
-    ['4x6c4', 120, 2, 20],
-    ['5x6c4', 80, 4, 26],
-    ['6x6c4', 60, 8, 30],
-    ['7x6c4', 80, 16, 36],
+    ['5x4c4', 300, 2, 16],
+    ['6x4c4', 300, 2, 20],
+    ['7x4c4', 200, 4, 24],
+    ['4x6c4', 300, 2, 20],
+    ['5x6c4', 200, 4, 26],
+    ['6x6c4', 150, 8, 30],
+    ['7x6c4', 150, 16, 36],
   ];
   it.each(cases)('%s: %i random positions', (name, count, from, to) => {
     const [width, height, connect] = name.split(/[xc]/).map(Number) as [number, number, number];
@@ -126,7 +144,7 @@ describe('every proof agrees with the exact solver', () => {
     let proofs = 0;
     for (let i = 0; i < count; i++) {
       const m = randomPosition(variant, from + Math.floor(rand() * (to - from + 1)), rand);
-      if (m) proofs += checkPosition(variant, m);
+      if (m) proofs += checkPosition(variant, m, rand);
     }
     // the check is only worth something if the rules proved a fair share of them
     expect(proofs).toBeGreaterThan(count / 20);
@@ -151,6 +169,30 @@ describe('every proof agrees with the exact solver', () => {
       }
     }
     expect(proofs).toBeGreaterThan(20);
+  });
+});
+
+const ponsSets = PONS_SETS.map((set) => ({ set, loaded: loadPonsSet(set.file) }));
+const ponsMissing = ponsSets
+  .map(({ loaded }) => ('missing' in loaded ? loaded.missing : undefined))
+  .find((m) => m !== undefined);
+
+describeIf('every proof agrees with the scores of the Pons test sets', ponsMissing, () => {
+  it.each(ponsSets.map(({ set, loaded }) => [set.file, loaded] as const))('%s', (_file, loaded) => {
+    if (!('cases' in loaded)) return;
+    let proofs = 0;
+    for (const { moves: m, score, text } of loaded.cases) {
+      const input = { variant: CLASSIC, moves: m };
+      if (rulesApply(input)) {
+        if (!proveNoWin(input).proved) continue;
+        expect(score, text).toBeLessThanOrEqual(0);
+      } else {
+        if (!proveAtLeastDraw(input).proved) continue;
+        expect(score, text).toBeGreaterThanOrEqual(0);
+      }
+      proofs++;
+    }
+    expect(proofs).toBeGreaterThan(loaded.cases.length / 20);
   });
 });
 
