@@ -251,11 +251,12 @@ describe('combining rules (Allis, section 7.1)', () => {
       ],
       [[c, lower]],
     );
+  // a2 a3 and c2 c3 (rows 1 and 2 from 0)
   const low = sol('lowinverse', [
-    [0, 3],
-    [0, 4],
-    [2, 3],
-    [2, 4],
+    [0, 1],
+    [0, 2],
+    [2, 1],
+    [2, 2],
   ]);
 
   it('claimevens in different squares combine; sharing a square they do not', () => {
@@ -265,11 +266,18 @@ describe('combining rules (Allis, section 7.1)', () => {
   });
 
   it('no Claimeven below a Lowinverse in its columns; above it is fine', () => {
-    expect(compatible(ce(0, 0), low)).toBe(false);
+    expect(compatible(ce(0, 0), low)).toBe(false); // a1 a2: below (and sharing a2)
     expect(compatible(low, ce(2, 0))).toBe(false);
-    expect(compatible(ce(1, 0), low)).toBe(true);
-    expect(compatible(ce(0, 4), low)).toBe(false); // shares a0-a... square 4
-    expect(compatible(sol('claimeven', [[0, 5]], [[0, 5]]), low)).toBe(true);
+    expect(compatible(ce(0, 2), low)).toBe(false); // a3 a4: sharing a3
+    expect(compatible(ce(0, 4), low)).toBe(true); // a5 a6: above
+    expect(compatible(ce(1, 0), low)).toBe(true); // another column
+    const high = sol('lowinverse', [
+      [0, 3],
+      [0, 4],
+      [2, 3],
+      [2, 4],
+    ]);
+    expect(compatible(ce(0, 0), high)).toBe(false); // a1 a2 under a4 a5, no square shared
   });
 
   it('Afterevens may share whole Claimevens, not parts of a column', () => {
