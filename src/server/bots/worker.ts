@@ -1,6 +1,7 @@
 // A computer player's thread: the same chooseMove as the web worker and the CLI, off the
 // server's event loop. One request at a time; the pool never sends a second before the answer.
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
@@ -40,6 +41,25 @@ try {
 } catch {
   // Not permitted here: the computer thinks at normal priority.
 }
+
+/**
+ * Better still on Linux: the SCHED_IDLE policy, under which this thread runs only on a core
+ * that nothing else wants and is preempted at once when a human game's work wakes up (a nice-19
+ * thread still gets a small share and a scheduling slice). Node has no call for it, so
+ * util-linux's `chrt` sets it on this thread's id; without `chrt` nice 19 stays.
+ */
+function idlePolicy(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    const thread = readlinkSync('/proc/thread-self').split('/').pop();
+    if (thread && /^\d+$/.test(thread)) {
+      execFileSync('chrt', ['--idle', '--pid', '0', thread], { stdio: 'ignore', timeout: 2000 });
+    }
+  } catch {
+    // No chrt, or not permitted: nice 19 it is.
+  }
+}
+if (process.env['BOT_SCHED_IDLE'] !== '0') idlePolicy();
 
 async function think(request: ThinkRequest): Promise<ThinkReply> {
   const variant = parseVariant(request.variant);
