@@ -67,8 +67,17 @@ describe('online play in the browser', () => {
       .toBe('online');
 
     // The live region speaks for the online game, never the local game's last words.
-    await expect.poll(() => yellow.page.textContent('#announcer')).toBe("Opponent's turn.");
-    await expect.poll(() => watcher.page.textContent('#announcer')).toBe('Red to move (watching).');
+    // Nobody has moved yet, so the first-move countdown is said with it (ABORT_MS, 30 s).
+    await expect
+      .poll(() => yellow.page.textContent('#announcer'))
+      .toMatch(
+        /^Opponent's turn\. Your opponent has \d+ s to make a first move, or the game is aborted\.$/,
+      );
+    await expect
+      .poll(() => watcher.page.textContent('#announcer'))
+      .toMatch(
+        /^Red to move \(watching\)\.( Red has \d+ s to make a first move, or the game is aborted\.)?$/,
+      );
     // On a 360 px phone the two players' rows line up: same left edge, width and name column.
     await yellow.page.setViewportSize({ width: 360, height: 740 });
     const boxes = await yellow.page
@@ -83,7 +92,9 @@ describe('online play in the browser', () => {
     await drop(red.page, 1, 1, [yellow.page, watcher.page]);
     await expect
       .poll(() => yellow.page.textContent('#announcer'))
-      .toBe('Red drops in column 1. Your turn.');
+      .toMatch(
+        /^Red drops in column 1\. Your turn\. Make your first move within \d+ s or the game is aborted\.$/,
+      );
     await drop(yellow.page, 2, 2, [red.page, watcher.page]);
     await drop(red.page, 1, 3, [yellow.page, watcher.page]);
     await watcher.screenshot('online-watching');

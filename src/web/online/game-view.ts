@@ -143,6 +143,7 @@ export function gameView(
   let deadline: Deadline | null = null;
   /** The countdown's last shown seconds, to speak only when it passes a mark. */
   let deadlineSeconds = Infinity;
+  const FRESH_DEADLINE_S = 2;
   const board = createBoard(boardHost, {
     onSelect: (column) => {
       drop(column);
@@ -180,6 +181,7 @@ export function gameView(
    */
   function renderDeadline(speak = true): string {
     if (!deadline) {
+      deadlineSeconds = Infinity;
       deadlineLine.hidden = true;
       deadlineLine.textContent = '';
       return '';
@@ -190,7 +192,11 @@ export function gameView(
     deadlineLine.textContent = text;
     deadlineLine.classList.toggle('low', seconds <= 10);
     if (speak && crossedAnnouncement(deadlineSeconds, seconds)) announce(`${text}.`);
-    deadlineSeconds = seconds;
+    // A countdown that has just been announced (with the move that started it) may first show
+    // a second more than its mark (31 s for 30, from the clock offset): that mark must not
+    // speak again a moment later and cover the move's announcement. Later snapshots of the
+    // same deadline never move the count back up.
+    deadlineSeconds = speak ? Math.min(deadlineSeconds, seconds) : seconds - FRESH_DEADLINE_S;
     return text;
   }
 
