@@ -20,7 +20,14 @@ import type {
   SolverOptions,
   StopReason,
 } from './types.js';
-import { MOVES_CAPACITY, PLAY_WINS, instantiateEngine, type WasmEngine } from './wasm.js';
+import { engineForThread } from './shared.js';
+import {
+  MOVES_CAPACITY,
+  PLAY_WINS,
+  instantiateEngine,
+  type SharedWasmEngine,
+  type WasmEngine,
+} from './wasm.js';
 
 export const DEFAULT_TABLE_BITS = 22;
 
@@ -35,9 +42,15 @@ const neg = (score: number): number => 0 - score;
  * A solver with its own WebAssembly instance and transposition table. The table survives
  * between calls (entries are exact per position), which speeds up analysing a game move after
  * move; `reset()` forgets it. Not re-entrant: one search at a time per instance.
+ *
+ * With `{ shared: table }` it is thread 0 of a shared table (src/solver/shared.ts): a search that
+ * runs long wakes the table's helper threads, which search the same position with it, and each
+ * call returns once they are parked again. Scores are the single-threaded ones. Its calls block
+ * while helpers work, so in a browser it must run in a worker.
  */
 export class Solver {
   private readonly engine: WasmEngine;
+  private readonly sharedEngine: SharedWasmEngine | undefined;
   private variant: Variant | undefined;
   // The budget of the running call. Kept in fields rather than closures made per call: a call
   // that needs no search should cost next to nothing.
@@ -50,13 +63,18 @@ export class Solver {
   private movesView: Uint8Array = new Uint8Array(0);
 
   constructor(options: SolverOptions = {}) {
-    const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
-    if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
-      throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
-    }
-    this.engine = instantiateEngine(() => this.budgetSpent());
-    if (this.engine.setTableBits(bits) !== 1) {
-      throw new RangeError(`could not allocate 2^${bits} table entries`);
+    if (options.shared !== undefined) {
+      this.sharedEngine = engineForThread(options.shared, 0, () => this.budgetSpent());
+      this.engine = this.sharedEngine;
+    } else {
+      const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
+      if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
+        throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
+      }
+      this.engine = instantiateEngine(() => this.budgetSpent());
+      if (this.engine.setTableBits(bits) !== 1) {
+        throw new RangeError(`could not allocate 2^${bits} table entries`);
+      }
     }
     this.book = options.book;
     this.mapMoves();
@@ -75,6 +93,30 @@ export class Solver {
   /** Forgets every transposition-table entry. */
   reset(): void {
     this.engine.newGeneration();
+  }
+
+  /**
+   * Nodes each thread of a shared table searched since `resetThreadNodes` (thread 0 first);
+   * empty for a solver of its own.
+   */
+  threadNodes(): number[] {
+    const engine = this.sharedEngine;
+    if (engine === undefined) return [];
+    const threads = engine.threadCount();
+    return Array.from({ length: threads }, (_, i) => engine.threadNodes(i));
+  }
+
+  resetThreadNodes(): void {
+    this.sharedEngine?.resetThreadNodes();
+  }
+
+  /**
+   * Shared table: helpers join a search once thread 0 has visited `nodes` nodes, and threads
+   * mark the positions they are searching (for the others to leave for later) from `minEmpty`
+   * empty cells up. For measurements.
+   */
+  setParallel(nodes: number, minEmpty: number): void {
+    this.sharedEngine?.setParallel(nodes, minEmpty);
   }
 
   /**

@@ -8,6 +8,10 @@
 // Scores (side to move): a win with the disc after m discs scores (W*H + 1 - m) / 2, a loss the
 // negative, a draw 0. The search is fail-hard alpha-beta negamax over null windows, with a
 // transposition table holding both bounds and the best move.
+//
+// The same source builds two modules (scripts/solver-wasm-source.ts): the default one owns its
+// memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N instances,
+// one per thread, search together with one table (see "shared table" below).
 
 @external('env', 'shouldStop')
 declare function hostShouldStop(): i32;
@@ -46,6 +50,8 @@ let nodes: u64 = 0;
 let nodeLimit: u64 = 0xffffffffffffffff;
 let checkHost: bool = false;
 let aborted: bool = false;
+// Set with `aborted` when the budget (node limit, host) ended the search, not another thread.
+let budgetStop: bool = false;
 let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
 let useEtc: bool = true;
@@ -69,13 +75,21 @@ function colMask(col: i32): u64 {
 }
 
 function ensureScratch(): void {
-  if (scratch != 0) return;
+  // Threads build: `attach` places each instance's scratch in the shared layout.
+  if (ASC_FEATURE_THREADS || scratch != 0) return;
   scratch = (__heap_base + 15) & ~(<usize>15);
   const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
   if (needed > memory.size()) memory.grow(needed - memory.size());
 }
 
 export function configure(width: i32, height: i32, connect: i32): i32 {
+  if (configureVariant(width, height, connect) == 0) return 0;
+  newGeneration();
+  return 1;
+}
+
+/** The variant's constants and column order, without touching the table. */
+function configureVariant(width: i32, height: i32, connect: i32): i32 {
   if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > 64) return 0;
   W = width;
   H = height;
@@ -96,13 +110,13 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   posCur = 0;
   posMask = 0;
   posMoves = 0;
-  newGeneration();
   return 1;
 }
 
 /** Allocates 2^bits table entries (16 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
-  if (bits < 10 || bits > 28) return 0;
+  // Threads build: the table's size is fixed by `initShared`.
+  if (ASC_FEATURE_THREADS || bits < 10 || bits > 28) return 0;
   if (scratch == 0) configure(7, 6, 4);
   const size = <usize>1 << <usize>bits;
   const base = (scratch + SCRATCH_SIZE + 63) & ~(<usize>63);
@@ -123,11 +137,15 @@ export function setTableBits(bits: i32): i32 {
 /** Forgets every table entry (O(1) except once every 16383 calls). */
 export function newGeneration(): void {
   activeBits = 0;
+  // Threads build: the generation lives in the shared header, and only thread 0 moves it, while
+  // the helpers are parked (every search waits for them before it returns).
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
   generation++;
   if (generation > GEN_MASK) {
     if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
     generation = 1;
   }
+  if (ASC_FEATURE_THREADS) atomic.store<u32>(GENERATION, generation);
 }
 
 export function setUseEtc(on: i32, minEmpty: i32): void {
@@ -215,6 +233,8 @@ function useBits(bits: i32): void {
   activeBits = bits;
   ttShift = <u64>(64 - bits);
   growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
+  // Threads build: the same slow path also starts the helpers (see `slowPath`).
+  if (ASC_FEATURE_THREADS && parallelAt < growAt) growAt = parallelAt;
 }
 
 /** Moves to a region 4x larger, re-indexing the entries of this generation in place. */
@@ -228,12 +248,15 @@ function grow(): void {
     const p = ttBase + (<usize>i << 4);
     const d = load<u32>(p, 8);
     if (d >> 18 != generation) continue;
-    const key = load<u64>(p);
+    // Threads build: word 0 is key ^ word 1 (see `entryData`); only thread 0 grows, alone.
+    let key = load<u64>(p);
+    if (ASC_FEATURE_THREADS) key ^= load<u64>(p, 8);
     const j = <usize>((key * HASH_MUL) >> shift);
     if (j == <usize>i) continue;
     const q = ttBase + (j << 4);
-    store<u64>(q, key);
-    store<u32>(q, d, 8);
+    store<u64>(q, load<u64>(p));
+    if (ASC_FEATURE_THREADS) store<u64>(q, load<u64>(p, 8), 8);
+    else store<u32>(q, d, 8);
     store<u32>(p, 0, 8); // generation 0 is never live
   }
   useBits(bits);
@@ -335,24 +358,87 @@ export function setLimits(limit: f64, host: i32): void {
 
 @inline
 function checkStop(): void {
-  if (nodes >= nodeLimit) aborted = true;
-  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = true;
+  if (nodes >= nodeLimit) aborted = budgetStop = true;
+  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = budgetStop = true;
+  // Threads build: a probe ends as soon as the shared interval moves (another thread settled
+  // it, or the search is over).
+  if (ASC_FEATURE_THREADS) {
+    if (parallel && atomic.load<u64>(CONTROL) != probeWord) aborted = true;
+  }
+}
+
+// Threads build: threads write entries while others read them, without locks. An entry is two
+// 64-bit words, each read and written whole (atomic accesses): word 1 = data | a 32-bit check
+// of the key << 32, word 0 = key ^ word 1 (Hyatt's lockless hashing). Words from two different
+// writes fail one of the checks, so a torn entry reads as a miss, never as another position's
+// bounds (or, when both writes were for this key, as that key's true data).
+const CHECK_MUL: u64 = 0xd6e8feb86659fd93;
+
+@inline
+function keyCheck(key: u64): u64 {
+  return (key * CHECK_MUL) & 0xffffffff00000000;
+}
+
+/** The data of the entry at `e` if it holds `key` in this generation, else 0 (a miss). */
+@inline
+function entryData(e: usize, key: u64): u32 {
+  if (ASC_FEATURE_THREADS) {
+    const w1 = atomic.load<u64>(e, 8);
+    if ((atomic.load<u64>(e) ^ w1) != key || (w1 & 0xffffffff00000000) != keyCheck(key)) return 0;
+    const d = <u32>w1;
+    return d >> 18 == generation ? d : 0;
+  }
+  const d = load<u32>(e, 8);
+  return d >> 18 == generation && load<u64>(e) == key ? d : 0;
+}
+
+@inline
+function writeEntry(e: usize, key: u64, d: u32): void {
+  if (ASC_FEATURE_THREADS) {
+    const w1 = keyCheck(key) | <u64>d;
+    atomic.store<u64>(e, w1, 8);
+    atomic.store<u64>(e, key ^ w1);
+  } else {
+    store<u64>(e, key);
+    store<u32>(e, d, 8);
+  }
+}
+
+/** Probe for tests: the data `entryData` reads for `key` at slot `index` (0 = a miss). */
+export function probeEntry(index: u32, keyLow: u32, keyHigh: u32): u32 {
+  return entryData(ttBase + (<usize>index << 4), (<u64>keyHigh << 32) | <u64>keyLow);
+}
+
+/** For tests: writes raw words into slot `index` (to forge torn or garbage entries). */
+export function pokeEntry(index: u32, word: i32, low: u32, high: u32): void {
+  store<u64>(ttBase + (<usize>index << 4) + (<usize>word << 3), (<u64>high << 32) | <u64>low);
+}
+
+/** For tests: the slot `key` maps to with the whole table in use, and the current generation. */
+export function slotOf(keyLow: u32, keyHigh: u32): u32 {
+  return <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
+}
+export function tableBase(): usize {
+  return ttBase;
+}
+
+/** For tests: stores bounds for `key` as a search would (whole table in use). */
+export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32): void {
+  if (activeBits != ttBits) useBits(ttBits);
+  ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE);
 }
 
 function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
-  const idx = hashIndex(key);
-  const kp = ttBase + (idx << 4);
-  const dp = kp + 8;
-  const d = load<u32>(dp);
-  if (load<u64>(kp) == key && d >> 18 == generation) {
+  const e = ttBase + (hashIndex(key) << 4);
+  const d = entryData(e, key);
+  if (d != 0) {
     const oldLo = <i32>(d & 127) - 64;
     const oldHi = <i32>((d >> 7) & 127) - 64;
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 14) & 15;
   }
-  store<u64>(kp, key);
-  store<u32>(dp, <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18));
+  writeEntry(e, key, <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18));
 }
 
 /**
@@ -362,7 +448,7 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
   nodes++;
-  if (nodes >= growAt) grow();
+  if (nodes >= growAt) slowPath();
   checkStop();
   if (aborted) return alpha;
 
@@ -396,9 +482,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   const idx = hashIndex(key);
   let ttBest: i32 = -1;
   {
-    const e = ttBase + (idx << 4);
-    const d = load<u32>(e, 8);
-    if (d >> 18 == generation && load<u64>(e) == key) {
+    const d = entryData(ttBase + (idx << 4), key);
+    if (d != 0) {
       const lo = <i32>(d & 127) - 64;
       const hi = <i32>((d >> 7) & 127) - 64;
       if (hi < beta) {
@@ -447,10 +532,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const move = next & colMask(col);
       const m2 = mask | move;
       const k2 = (cur ^ mask) + m2;
-      const i2 = hashIndex(k2);
-      const e = ttBase + (i2 << 4);
-      const d = load<u32>(e, 8);
-      if (d >> 18 == generation && load<u64>(e) == k2) {
+      const d = entryData(ttBase + (hashIndex(k2) << 4), k2);
+      if (d != 0) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
           ttStore(key, -childHi, 63, <u32>col);
@@ -462,11 +545,28 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   const alphaIn = alpha;
   let best: u32 = NO_MOVE;
+  // Threads build, far from the end: a child another thread is searching right now waits for a
+  // second pass (simplified ABDADA), when its entry is likely there; the first child never waits.
+  const share = ASC_FEATURE_THREADS && parallel && SIZE - moves >= deferMinEmpty;
+  let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
-    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    let score: i32;
+    if (ASC_FEATURE_THREADS && share) {
+      const childKey = (cur ^ mask) + (mask | move);
+      const mark = busyBase + (<usize>((childKey * HASH_MUL) >> BUSY_SHIFT) << 3);
+      if (i > 0 && load<u64>(mark) == childKey) {
+        deferred |= <u32>1 << <u32>i;
+        continue;
+      }
+      store<u64>(mark, childKey);
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (load<u64>(mark) == childKey) store<u64>(mark, 0);
+    } else {
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    }
     if (aborted) {
       return alpha;
     }
@@ -479,6 +579,25 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       best = <u32>col;
     }
   }
+  if (ASC_FEATURE_THREADS) {
+    while (deferred != 0) {
+      const i = <i32>ctz(deferred);
+      deferred &= deferred - 1;
+      const col = load<i32>(frame + (<usize>i << 2)) & 255;
+      const move = next & colMask(col);
+      const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+      const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (aborted) return alpha;
+      if (score >= beta) {
+        ttStore(key, score, 63, <u32>col);
+        return score;
+      }
+      if (score > alpha) {
+        alpha = score;
+        best = <u32>col;
+      }
+    }
+  }
   if (alpha > alphaIn) ttStore(key, alpha, alpha, best);
   else ttStore(key, -63, alpha, NO_MOVE);
   return alpha;
@@ -488,12 +607,22 @@ function canWinNext(cur: u64, mask: u64): bool {
   return (winningCells(cur, mask) & possibleMoves(mask)) != 0;
 }
 
+/** The next null window of the bisection on [min, max]: leaning to 0, where most scores are. */
+@inline
+function probeAt(min: i32, max: i32): i32 {
+  let med = min + (max - min) / 2;
+  if (med <= 0 && min / 2 < med) med = min / 2;
+  else if (med >= 0 && max / 2 > med) med = max / 2;
+  return med;
+}
+
 /**
  * Solves the current position. Strong: exact score; weak: -1/0/1. Returns 1 when done, 0 when
  * stopped (then lower()/upper() hold the bounds proven so far). Precondition: game not over.
  */
 export function solve(weak: i32): i32 {
   aborted = false;
+  budgetStop = false;
   if (posMoves >= SIZE) {
     resultLower = 0;
     resultUpper = 0;
@@ -517,11 +646,12 @@ export function solve(weak: i32): i32 {
   if (bits < 10) bits = 10;
   if (bits < activeBits) bits = activeBits;
   if (bits > ttBits) bits = ttBits;
+  if (ASC_FEATURE_THREADS) {
+    return solveShared(min, max, rootOppWin, bits);
+  }
   useBits(bits);
   while (min < max) {
-    let med = min + (max - min) / 2;
-    if (med <= 0 && min / 2 < med) med = min / 2;
-    else if (med >= 0 && max / 2 > med) med = max / 2;
+    const med = probeAt(min, max);
     const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
     if (r <= med) max = r < min ? min : r;
@@ -530,4 +660,320 @@ export function solve(weak: i32): i32 {
   resultLower = min;
   resultUpper = max;
   return aborted ? 0 : 1;
+}
+
+// ---- shared table (threads build) -------------------------------------------------------------
+// One shared memory, laid out from LAYOUT_BASE (the module has no data of its own below it):
+//   header (control word, job signal, generation, the job's position), one 64-byte slot per
+//   thread (parked/searching state, node count), one scratch region per thread (column order,
+//   frames, move buffer: what `scratch` points to), the "being searched" marks, the table.
+// Thread 0 (the caller's solver) searches alone at first; a search that outlives
+// `parallelNodes` nodes publishes its position and interval in the header and wakes the
+// helpers. Every thread then runs the same bisection on the shared interval: each probes the
+// window the interval gives, the first to finish narrows the interval (compare-and-swap on the
+// control word), and the others' probes end at once and restart on the new window with the
+// table full of the subtrees everyone searched. Each result narrows an interval of true bounds,
+// so the final score is the single-threaded one. Thread 0 waits for the helpers to park before
+// it returns, so between searches it alone touches the table and the header.
+const LAYOUT_BASE: usize = 1024;
+const CONTROL: usize = LAYOUT_BASE; // u64: job << 32 | OPEN | (min + 64) << 8 | (max + 64)
+const OPEN: u64 = 0x10000;
+const SIGNAL: usize = LAYOUT_BASE + 64; // i32, bumped to wake the helpers; QUIT beside it
+const QUIT: usize = LAYOUT_BASE + 68;
+const GENERATION: usize = LAYOUT_BASE + 128; // u32
+const H_BITS: usize = LAYOUT_BASE + 132;
+const H_THREADS: usize = LAYOUT_BASE + 136;
+const H_WIDTH: usize = LAYOUT_BASE + 140;
+const H_HEIGHT: usize = LAYOUT_BASE + 144;
+const H_CONNECT: usize = LAYOUT_BASE + 148;
+const H_MOVES: usize = LAYOUT_BASE + 152;
+const H_ETC: usize = LAYOUT_BASE + 156;
+const H_ETC_MIN: usize = LAYOUT_BASE + 160;
+const H_DEFER_MIN: usize = LAYOUT_BASE + 164;
+const H_CUR: usize = LAYOUT_BASE + 168; // u64
+const H_MASK: usize = LAYOUT_BASE + 176; // u64
+const SLOTS: usize = LAYOUT_BASE + 1024; // per thread: state i32 @0, nodes u64 @8
+const MAX_THREADS: i32 = 64;
+const SCRATCH_BASE: usize = SLOTS + <usize>MAX_THREADS * 64;
+const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~(<usize>63);
+const BUSY_BITS: i32 = 12;
+const BUSY_SHIFT: u64 = <u64>(64 - BUSY_BITS);
+
+let threadIndex: i32 = 0;
+let threadTotal: i32 = 1;
+let busyBase: usize = 0;
+/** True while this thread searches with others (marks, control checks). */
+let parallel: bool = false;
+/** The control word this thread's probe started from: any change ends the probe. */
+let probeWord: u64 = 0;
+let parallelAt: u64 = 0xffffffffffffffff;
+let parallelNodes: u64 = 1 << 14;
+let deferMinEmpty: i32 = 14;
+let rootMin: i32 = 0;
+let rootMax: i32 = 0;
+let job: u32 = 0;
+
+function busyStart(threads: i32): usize {
+  return SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE;
+}
+function tableStart(threads: i32): usize {
+  return (busyStart(threads) + (<usize>8 << <usize>BUSY_BITS) + 63) & ~(<usize>63);
+}
+
+/** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
+export function sharedBytes(threads: i32, bits: i32): f64 {
+  if (threads < 1 || threads > MAX_THREADS || bits < 10 || bits > 27) return 0;
+  return <f64>tableStart(threads) + <f64>16 * <f64>(<u64>1 << <u64>bits);
+}
+
+/** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
+export function initShared(threads: i32, bits: i32): i32 {
+  if (!ASC_FEATURE_THREADS || __heap_base > LAYOUT_BASE) return 0;
+  if (sharedBytes(threads, bits) == 0) return 0;
+  if (ASC_FEATURE_THREADS) {
+    store<i32>(H_THREADS, threads);
+    store<i32>(H_BITS, bits);
+    store<i32>(H_ETC, 1);
+    store<i32>(H_DEFER_MIN, deferMinEmpty);
+    atomic.store<u32>(GENERATION, 1);
+  }
+  return 1;
+}
+
+/** Makes this instance thread `index` of the shared memory `initShared` set up. */
+export function attach(index: i32): i32 {
+  if (!ASC_FEATURE_THREADS) return 0;
+  threadTotal = load<i32>(H_THREADS);
+  if (index < 0 || index >= threadTotal) return 0;
+  threadIndex = index;
+  scratch = SCRATCH_BASE + <usize>index * SCRATCH_STRIDE;
+  busyBase = busyStart(threadTotal);
+  ttBits = load<i32>(H_BITS);
+  ttSize = <u32>1 << <u32>ttBits;
+  ttBase = tableStart(threadTotal);
+  activeBits = 0;
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
+  configureVariant(7, 6, 4);
+  return 1;
+}
+
+export function threadCount(): i32 {
+  return threadTotal;
+}
+
+/** Thread 0: helpers join a search once it has visited `nodes` nodes; marks from `minEmpty`. */
+export function setParallel(nodes: f64, minEmpty: i32): void {
+  parallelNodes = nodes < 1 ? 1 : <u64>nodes;
+  deferMinEmpty = minEmpty;
+}
+
+/** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
+export function threadNodes(index: i32): f64 {
+  if (ASC_FEATURE_THREADS) {
+    return <f64>atomic.load<u64>(SLOTS + (<usize>index << 6), 8);
+  }
+  return 0;
+}
+export function resetThreadNodes(): void {
+  if (ASC_FEATURE_THREADS) {
+    for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (<usize>i << 6), 0, 8);
+  }
+}
+
+function slowPath(): void {
+  if (ASC_FEATURE_THREADS) {
+    if (nodes >= parallelAt) {
+      goParallel();
+      return;
+    }
+  }
+  grow();
+}
+
+@inline
+function controlWord(id: u32, open: u64, min: i32, max: i32): u64 {
+  return (<u64>id << 32) | open | (<u64>(min + 64) << 8) | <u64>(max + 64);
+}
+@inline
+function controlMin(c: u64): i32 {
+  return <i32>((c >> 8) & 255) - 64;
+}
+@inline
+function controlMax(c: u64): i32 {
+  return <i32>(c & 255) - 64;
+}
+
+/** Thread 0, inside its search: publishes the job and wakes the helpers. */
+function goParallel(): void {
+  if (ASC_FEATURE_THREADS) {
+    parallelAt = 0xffffffffffffffff;
+    // The helpers index the whole table: move this generation's entries there first.
+    while (activeBits < ttBits) grow();
+    growAt = 0xffffffffffffffff;
+    store<i32>(H_WIDTH, W);
+    store<i32>(H_HEIGHT, H);
+    store<i32>(H_CONNECT, N);
+    store<i32>(H_MOVES, posMoves);
+    store<u64>(H_CUR, posCur);
+    store<u64>(H_MASK, posMask);
+    store<i32>(H_ETC, useEtc ? 1 : 0);
+    store<i32>(H_ETC_MIN, etcMinEmpty);
+    store<i32>(H_DEFER_MIN, deferMinEmpty);
+    job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
+    const c = controlWord(job, OPEN, rootMin, rootMax);
+    atomic.store<u64>(CONTROL, c);
+    probeWord = c;
+    parallel = true;
+    atomic.add<i32>(SIGNAL, 1);
+    atomic.notify(SIGNAL, threadTotal - 1);
+  }
+}
+
+/** Narrows the shared interval of job `id` with the result `r` of the probe at `med`. */
+function narrowShared(id: u32, med: i32, r: i32): void {
+  if (ASC_FEATURE_THREADS) {
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      if (<u32>(c >> 32) != id || (c & OPEN) == 0) return;
+      let min = controlMin(c);
+      let max = controlMax(c);
+      if (r <= med) {
+        const v = r < min ? min : r;
+        if (v < max) max = v;
+      } else {
+        const v = r > max ? max : r;
+        if (v > min) min = v;
+      }
+      const n = controlWord(id, OPEN, min, max);
+      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) return;
+    }
+  }
+}
+
+function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
+  if (ASC_FEATURE_THREADS) {
+    rootMin = min;
+    rootMax = max;
+    parallel = false;
+    parallelAt = threadTotal > 1 ? nodes + parallelNodes : 0xffffffffffffffff;
+    useBits(bits);
+    while (true) {
+      if (parallel) {
+        const c = atomic.load<u64>(CONTROL);
+        probeWord = c;
+        rootMin = controlMin(c);
+        rootMax = controlMax(c);
+      }
+      if (rootMin >= rootMax) break;
+      const med = probeAt(rootMin, rootMax);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+      if (aborted) {
+        if (budgetStop) break;
+        aborted = false; // another thread moved the interval: probe again
+        continue;
+      }
+      if (parallel) narrowShared(job, med, r);
+      else if (r <= med) rootMax = r < rootMin ? rootMin : r;
+      else rootMin = r > rootMax ? rootMax : r;
+    }
+    parallelAt = 0xffffffffffffffff;
+    if (parallel) {
+      // Close the job (the helpers' probes end at their next node) and wait for them to park.
+      while (true) {
+        const c = atomic.load<u64>(CONTROL);
+        if (atomic.cmpxchg<u64>(CONTROL, c, c & ~OPEN) == c) break;
+      }
+      for (let i = 1; i < threadTotal; i++) {
+        const state = SLOTS + (<usize>i << 6);
+        while (atomic.load<i32>(state) != 0) atomic.wait<i32>(state, 1, -1);
+      }
+      const c = atomic.load<u64>(CONTROL);
+      rootMin = controlMin(c);
+      rootMax = controlMax(c);
+      parallel = false;
+    }
+    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    resultLower = rootMin;
+    resultUpper = rootMax;
+    return budgetStop ? 0 : 1;
+  }
+  return 0;
+}
+
+/**
+ * A helper thread's life: parks until thread 0 wakes it, joins the open search, parks again;
+ * returns when `quitHelpers` is called. Blocks (use it in a worker).
+ */
+export function helperLoop(): void {
+  if (ASC_FEATURE_THREADS) {
+    let seen = atomic.load<i32>(SIGNAL);
+    while (atomic.load<i32>(QUIT) == 0) {
+      help();
+      atomic.wait<i32>(SIGNAL, seen, -1);
+      seen = atomic.load<i32>(SIGNAL);
+    }
+  }
+}
+
+/** Wakes the helpers for good: each `helperLoop` returns. */
+export function quitHelpers(): void {
+  if (ASC_FEATURE_THREADS) {
+    atomic.store<i32>(QUIT, 1);
+    atomic.add<i32>(SIGNAL, 1);
+    atomic.notify(SIGNAL, -1);
+  }
+}
+
+function help(): void {
+  if (ASC_FEATURE_THREADS) {
+    const state = SLOTS + (<usize>threadIndex << 6);
+    atomic.store<i32>(state, 1);
+    let current: u32 = 0;
+    let rootOppWin: u64 = 0;
+    nodes = 0;
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      if ((c & OPEN) == 0) break;
+      const min = controlMin(c);
+      const max = controlMax(c);
+      if (min >= max) break;
+      const id = <u32>(c >> 32);
+      if (id != current) {
+        const w = load<i32>(H_WIDTH);
+        const h = load<i32>(H_HEIGHT);
+        const n = load<i32>(H_CONNECT);
+        const cur = load<u64>(H_CUR);
+        const mask = load<u64>(H_MASK);
+        const moves = load<i32>(H_MOVES);
+        useEtc = load<i32>(H_ETC) != 0;
+        etcMinEmpty = load<i32>(H_ETC_MIN);
+        deferMinEmpty = load<i32>(H_DEFER_MIN);
+        const gen = atomic.load<u32>(GENERATION);
+        // Thread 0 writes these before it opens a job, never while one is open.
+        if (<u32>(atomic.load<u64>(CONTROL) >> 32) != id) continue;
+        if (w != W || h != H || n != N) configureVariant(w, h, n);
+        posCur = cur;
+        posMask = mask;
+        posMoves = moves;
+        rootOppWin = winningCells(posCur ^ posMask, posMask);
+        generation = gen;
+        ttShift = <u64>(64 - ttBits);
+        activeBits = ttBits;
+        growAt = 0xffffffffffffffff;
+        current = id;
+      }
+      probeWord = c;
+      parallel = true;
+      aborted = false;
+      const med = probeAt(min, max);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+      if (aborted) continue;
+      narrowShared(current, med, r);
+    }
+    parallel = false;
+    aborted = false;
+    atomic.add<u64>(state, nodes, 8);
+    atomic.store<i32>(state, 0);
+    atomic.notify(state, 1);
+  }
 }
