@@ -111,12 +111,11 @@ export class Solver {
   }
 
   /**
-   * Shared table: helpers join a search once thread 0 has visited `nodes` nodes, and threads
-   * mark the positions they are searching (for the others to leave for later) from `minEmpty`
-   * empty cells up. For measurements.
+   * Shared table: helpers join a search once thread 0 has visited `nodes` nodes (default 16384:
+   * shorter searches do not repay waking them). For tests and measurements.
    */
-  setParallel(nodes: number, minEmpty: number): void {
-    this.sharedEngine?.setParallel(nodes, minEmpty);
+  setParallel(nodes: number): void {
+    this.sharedEngine?.setParallel(nodes);
   }
 
   /**

@@ -27,7 +27,7 @@ const single = new Solver({ tableBits: 20 });
 
 /** Helpers join every search from its first node, so even the end-game sets exercise them. */
 const everySearchShared = (): void => {
-  shared.setParallel(1, 8);
+  shared.setParallel(1);
 };
 
 // Lines per set: the whole of each set but the slowest (L1_R2: ~0.2 s a line on one core).
@@ -91,7 +91,7 @@ describeIf(
   () => {
     it('returns true bounds, and the next search is exact', { timeout: 120_000 }, () => {
       if ('missing' in l1) return;
-      shared.setParallel(1000, 14);
+      shared.setParallel(1000);
       const c = l1.cases[0]!;
       const input = { variant: CLASSIC, moves: c.moves };
       shared.reset();
@@ -112,7 +112,7 @@ const smallCases: [string, Variant, number][] = [
 
 describe.each(smallCases)('%s on two threads against a plain minimax', (_n, variant, discs) => {
   it('gives every column the reference score', { timeout: 120_000 }, () => {
-    shared.setParallel(1, 4);
+    shared.setParallel(1);
     let checked = 0;
     fc.assert(
       fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 4 }), (picks) => {

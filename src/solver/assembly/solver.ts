@@ -233,8 +233,12 @@ function useBits(bits: i32): void {
   activeBits = bits;
   ttShift = <u64>(64 - bits);
   growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
-  // Threads build: the same slow path also starts the helpers (see `slowPath`).
-  if (ASC_FEATURE_THREADS && parallelAt < growAt) growAt = parallelAt;
+  if (ASC_FEATURE_THREADS) {
+    // With helpers the region fills that many times faster (thread 0 counts only its nodes).
+    if (parallel && bits < ttBits) growAt = nodes + (<u64>1 << <u64>bits) / <u64>threadTotal;
+    // The same slow path also starts the helpers (see `slowPath`).
+    if (parallelAt < growAt) growAt = parallelAt;
+  }
 }
 
 /** Moves to a region 4x larger, re-indexing the entries of this generation in place. */
@@ -545,28 +549,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   const alphaIn = alpha;
   let best: u32 = NO_MOVE;
-  // Threads build, far from the end: a child another thread is searching right now waits for a
-  // second pass (simplified ABDADA), when its entry is likely there; the first child never waits.
-  const share = ASC_FEATURE_THREADS && parallel && SIZE - moves >= deferMinEmpty;
-  let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
-    let score: i32;
-    if (ASC_FEATURE_THREADS && share) {
-      const childKey = (cur ^ mask) + (mask | move);
-      const mark = busyBase + (<usize>((childKey * HASH_MUL) >> BUSY_SHIFT) << 3);
-      if (i > 0 && load<u64>(mark) == childKey) {
-        deferred |= <u32>1 << <u32>i;
-        continue;
-      }
-      store<u64>(mark, childKey);
-      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
-      if (load<u64>(mark) == childKey) store<u64>(mark, 0);
-    } else {
-      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
-    }
+    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
     if (aborted) {
       return alpha;
     }
@@ -577,25 +564,6 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     if (score > alpha) {
       alpha = score;
       best = <u32>col;
-    }
-  }
-  if (ASC_FEATURE_THREADS) {
-    while (deferred != 0) {
-      const i = <i32>ctz(deferred);
-      deferred &= deferred - 1;
-      const col = load<i32>(frame + (<usize>i << 2)) & 255;
-      const move = next & colMask(col);
-      const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
-      const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
-      if (aborted) return alpha;
-      if (score >= beta) {
-        ttStore(key, score, 63, <u32>col);
-        return score;
-      }
-      if (score > alpha) {
-        alpha = score;
-        best = <u32>col;
-      }
     }
   }
   if (alpha > alphaIn) ttStore(key, alpha, alpha, best);
@@ -664,20 +632,28 @@ export function solve(weak: i32): i32 {
 
 // ---- shared table (threads build) -------------------------------------------------------------
 // One shared memory, laid out from LAYOUT_BASE (the module has no data of its own below it):
-//   header (control word, job signal, generation, the job's position), one 64-byte slot per
-//   thread (parked/searching state, node count), one scratch region per thread (column order,
-//   frames, move buffer: what `scratch` points to), the "being searched" marks, the table.
-// Thread 0 (the caller's solver) searches alone at first; a search that outlives
-// `parallelNodes` nodes publishes its position and interval in the header and wakes the
-// helpers. Every thread then runs the same bisection on the shared interval: each probes the
-// window the interval gives, the first to finish narrows the interval (compare-and-swap on the
-// control word), and the others' probes end at once and restart on the new window with the
-// table full of the subtrees everyone searched. Each result narrows an interval of true bounds,
-// so the final score is the single-threaded one. Thread 0 waits for the helpers to park before
-// it returns, so between searches it alone touches the table and the header.
+// header (control word, job signal, generation, the job's position), one 64-byte slot per thread
+// (its node count), one scratch region per thread (column order, frames, move buffer: what
+// `scratch` points to), then the table.
+//
+// Lazy SMP on the bisection: thread 0 (the caller's solver) searches alone at first; a search
+// that outlives `parallelNodes` nodes publishes its position and interval in the header and
+// wakes the helpers. Every thread then runs the same bisection on the shared interval: each
+// probes the window the interval gives, in the same move order, and they spread over the tree
+// by themselves: a thread that arrives at a subtree another has finished takes its bounds from
+// the table, and who gets ahead changes all the time. The first to finish a probe narrows the
+// interval (compare-and-swap on the control word); the others' probes end at their next node
+// and restart on the new window. Each result narrows an interval of true bounds, so the final
+// score is the single-threaded one. Thread 0 closes the job when the interval is closed (or its
+// budget ends) and returns without waiting for the helpers. (Tried: marking the subtrees being
+// searched so that others take another child first (simplified ABDADA): the writes to the
+// shared marks cost more than the work they saved on 2 cores.)
 const LAYOUT_BASE: usize = 1024;
-const CONTROL: usize = LAYOUT_BASE; // u64: job << 32 | OPEN | (min + 64) << 8 | (max + 64)
+// The control word, u64: job << 32 | table bits in use << 17 | OPEN | (min + 64) << 8 | (max + 64).
+const CONTROL: usize = LAYOUT_BASE;
 const OPEN: u64 = 0x10000;
+const BITS_SHIFT: u64 = 17;
+const BITS_FIELD: u64 = <u64>63 << BITS_SHIFT;
 const SIGNAL: usize = LAYOUT_BASE + 64; // i32, bumped to wake the helpers; QUIT beside it
 const QUIT: usize = LAYOUT_BASE + 68;
 const GENERATION: usize = LAYOUT_BASE + 128; // u32
@@ -689,35 +665,27 @@ const H_CONNECT: usize = LAYOUT_BASE + 148;
 const H_MOVES: usize = LAYOUT_BASE + 152;
 const H_ETC: usize = LAYOUT_BASE + 156;
 const H_ETC_MIN: usize = LAYOUT_BASE + 160;
-const H_DEFER_MIN: usize = LAYOUT_BASE + 164;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
-const SLOTS: usize = LAYOUT_BASE + 1024; // per thread: state i32 @0, nodes u64 @8
+const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
 const MAX_THREADS: i32 = 64;
 const SCRATCH_BASE: usize = SLOTS + <usize>MAX_THREADS * 64;
 const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~(<usize>63);
-const BUSY_BITS: i32 = 12;
-const BUSY_SHIFT: u64 = <u64>(64 - BUSY_BITS);
 
 let threadIndex: i32 = 0;
 let threadTotal: i32 = 1;
-let busyBase: usize = 0;
-/** True while this thread searches with others (marks, control checks). */
+/** True while this thread searches with others (checks the control word). */
 let parallel: bool = false;
 /** The control word this thread's probe started from: any change ends the probe. */
 let probeWord: u64 = 0;
 let parallelAt: u64 = 0xffffffffffffffff;
 let parallelNodes: u64 = 1 << 14;
-let deferMinEmpty: i32 = 14;
 let rootMin: i32 = 0;
 let rootMax: i32 = 0;
 let job: u32 = 0;
 
-function busyStart(threads: i32): usize {
-  return SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE;
-}
 function tableStart(threads: i32): usize {
-  return (busyStart(threads) + (<usize>8 << <usize>BUSY_BITS) + 63) & ~(<usize>63);
+  return (SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE + 63) & ~(<usize>63);
 }
 
 /** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
@@ -734,7 +702,6 @@ export function initShared(threads: i32, bits: i32): i32 {
     store<i32>(H_THREADS, threads);
     store<i32>(H_BITS, bits);
     store<i32>(H_ETC, 1);
-    store<i32>(H_DEFER_MIN, deferMinEmpty);
     atomic.store<u32>(GENERATION, 1);
   }
   return 1;
@@ -747,7 +714,6 @@ export function attach(index: i32): i32 {
   if (index < 0 || index >= threadTotal) return 0;
   threadIndex = index;
   scratch = SCRATCH_BASE + <usize>index * SCRATCH_STRIDE;
-  busyBase = busyStart(threadTotal);
   ttBits = load<i32>(H_BITS);
   ttSize = <u32>1 << <u32>ttBits;
   ttBase = tableStart(threadTotal);
@@ -761,10 +727,9 @@ export function threadCount(): i32 {
   return threadTotal;
 }
 
-/** Thread 0: helpers join a search once it has visited `nodes` nodes; marks from `minEmpty`. */
-export function setParallel(nodes: f64, minEmpty: i32): void {
+/** Thread 0: helpers join a search once it has visited `nodes` nodes. */
+export function setParallel(nodes: f64): void {
   parallelNodes = nodes < 1 ? 1 : <u64>nodes;
-  deferMinEmpty = minEmpty;
 }
 
 /** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
@@ -786,13 +751,40 @@ function slowPath(): void {
       goParallel();
       return;
     }
+    if (parallel) {
+      growShared();
+      return;
+    }
   }
   grow();
 }
 
+/**
+ * Thread 0, searching with helpers: grows the table's region and tells them, through the
+ * control word, so their probes restart indexing the larger region. Helpers that write while
+ * the entries move may leave some at the wrong slot or torn: misses, never wrong bounds.
+ */
+function growShared(): void {
+  if (ASC_FEATURE_THREADS) {
+    grow();
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      const n = (c & ~BITS_FIELD) | (<u64>activeBits << BITS_SHIFT);
+      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
+        // Thread 0's own probe goes on, unless the interval moved meanwhile.
+        if ((c & ~BITS_FIELD) != (probeWord & ~BITS_FIELD)) aborted = true;
+        probeWord = n;
+        return;
+      }
+    }
+  }
+}
+
 @inline
-function controlWord(id: u32, open: u64, min: i32, max: i32): u64 {
-  return (<u64>id << 32) | open | (<u64>(min + 64) << 8) | <u64>(max + 64);
+function controlWord(id: u32, bits: i32, open: u64, min: i32, max: i32): u64 {
+  return (
+    (<u64>id << 32) | (<u64>bits << BITS_SHIFT) | open | (<u64>(min + 64) << 8) | <u64>(max + 64)
+  );
 }
 @inline
 function controlMin(c: u64): i32 {
@@ -807,9 +799,6 @@ function controlMax(c: u64): i32 {
 function goParallel(): void {
   if (ASC_FEATURE_THREADS) {
     parallelAt = 0xffffffffffffffff;
-    // The helpers index the whole table: move this generation's entries there first.
-    while (activeBits < ttBits) grow();
-    growAt = 0xffffffffffffffff;
     store<i32>(H_WIDTH, W);
     store<i32>(H_HEIGHT, H);
     store<i32>(H_CONNECT, N);
@@ -818,12 +807,12 @@ function goParallel(): void {
     store<u64>(H_MASK, posMask);
     store<i32>(H_ETC, useEtc ? 1 : 0);
     store<i32>(H_ETC_MIN, etcMinEmpty);
-    store<i32>(H_DEFER_MIN, deferMinEmpty);
     job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
-    const c = controlWord(job, OPEN, rootMin, rootMax);
+    const c = controlWord(job, activeBits, OPEN, rootMin, rootMax);
     atomic.store<u64>(CONTROL, c);
     probeWord = c;
     parallel = true;
+    useBits(activeBits); // the region now fills threads times as fast
     atomic.add<i32>(SIGNAL, 1);
     atomic.notify(SIGNAL, threadTotal - 1);
   }
@@ -844,7 +833,7 @@ function narrowShared(id: u32, med: i32, r: i32): void {
         const v = r > max ? max : r;
         if (v > min) min = v;
       }
-      const n = controlWord(id, OPEN, min, max);
+      const n = (c & ~(<u64>0xffff)) | (<u64>(min + 64) << 8) | <u64>(max + 64);
       if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) return;
     }
   }
@@ -878,18 +867,17 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
     }
     parallelAt = 0xffffffffffffffff;
     if (parallel) {
-      // Close the job (the helpers' probes end at their next node) and wait for them to park.
+      // Close the job: the helpers' probes end at their next node, and nothing they find later
+      // narrows this interval. They are not waited for: on a busy machine a descheduled helper
+      // would cost a whole time slice, and a late one only writes true bounds (see `help`).
       while (true) {
         const c = atomic.load<u64>(CONTROL);
-        if (atomic.cmpxchg<u64>(CONTROL, c, c & ~OPEN) == c) break;
+        if (atomic.cmpxchg<u64>(CONTROL, c, c & ~OPEN) == c) {
+          rootMin = controlMin(c);
+          rootMax = controlMax(c);
+          break;
+        }
       }
-      for (let i = 1; i < threadTotal; i++) {
-        const state = SLOTS + (<usize>i << 6);
-        while (atomic.load<i32>(state) != 0) atomic.wait<i32>(state, 1, -1);
-      }
-      const c = atomic.load<u64>(CONTROL);
-      rootMin = controlMin(c);
-      rootMax = controlMax(c);
       parallel = false;
     }
     atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
@@ -926,8 +914,6 @@ export function quitHelpers(): void {
 
 function help(): void {
   if (ASC_FEATURE_THREADS) {
-    const state = SLOTS + (<usize>threadIndex << 6);
-    atomic.store<i32>(state, 1);
     let current: u32 = 0;
     let rootOppWin: u64 = 0;
     nodes = 0;
@@ -945,35 +931,40 @@ function help(): void {
         const cur = load<u64>(H_CUR);
         const mask = load<u64>(H_MASK);
         const moves = load<i32>(H_MOVES);
-        useEtc = load<i32>(H_ETC) != 0;
-        etcMinEmpty = load<i32>(H_ETC_MIN);
-        deferMinEmpty = load<i32>(H_DEFER_MIN);
+        const etc = load<i32>(H_ETC);
+        const etcMin = load<i32>(H_ETC_MIN);
         const gen = atomic.load<u32>(GENERATION);
-        // Thread 0 writes these before it opens a job, never while one is open.
-        if (<u32>(atomic.load<u64>(CONTROL) >> 32) != id) continue;
+        // Thread 0 rewrites these only after closing the job (and before opening the next):
+        // an unchanged control word means they all belong to job `id`.
+        if (atomic.load<u64>(CONTROL) != c) continue;
         if (w != W || h != H || n != N) configureVariant(w, h, n);
         posCur = cur;
         posMask = mask;
         posMoves = moves;
+        useEtc = etc != 0;
+        etcMinEmpty = etcMin;
         rootOppWin = winningCells(posCur ^ posMask, posMask);
         generation = gen;
-        ttShift = <u64>(64 - ttBits);
-        activeBits = ttBits;
         growAt = 0xffffffffffffffff;
         current = id;
       }
+      // The region of the table in use, as thread 0 grows it.
+      activeBits = <i32>((c & BITS_FIELD) >> BITS_SHIFT);
+      ttShift = <u64>(64 - activeBits);
       probeWord = c;
       parallel = true;
       aborted = false;
       const med = probeAt(min, max);
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+      // Ended because the control word moved: read it again. A helper that falls behind
+      // (descheduled) may still be in a job thread 0 has closed, even one of an earlier
+      // generation or variant: it stores only true bounds, stamped with that job's generation,
+      // and its results narrow nothing (`narrowShared` checks the job).
       if (aborted) continue;
       narrowShared(current, med, r);
     }
     parallel = false;
     aborted = false;
-    atomic.add<u64>(state, nodes, 8);
-    atomic.store<i32>(state, 0);
-    atomic.notify(state, 1);
+    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
   }
 }
