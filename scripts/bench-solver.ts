@@ -37,6 +37,7 @@ const { values } = parseArgs({
     rounds: { type: 'string' },
     threads: { type: 'string' },
     'parallel-nodes': { type: 'string' },
+    'mark-min-empty': { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -183,7 +184,7 @@ for (const set of PONS_SETS) {
   const correct = (r: Run | undefined): string =>
     r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
   const rate = (r: Run): string => `${(r.nodes / totalMs(r) / 1000).toFixed(2)} M`;
-  runs.forEach((ours, i) => {
+  for (const [i, ours] of runs.entries()) {
     failed ||= ours.wrong > 0;
     const threadColumns = multi
       ? [
@@ -210,7 +211,7 @@ for (const set of PONS_SETS) {
         ...threadColumns,
       ].join(' | ') + ' |',
     );
-  });
+  }
 }
 await Promise.all(pools.map((pool) => pool.close()));
 process.exitCode = failed ? 1 : 0;

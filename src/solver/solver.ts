@@ -112,10 +112,11 @@ export class Solver {
 
   /**
    * Shared table: helpers join a search once thread 0 has visited `nodes` nodes (default 16384:
-   * shorter searches do not repay waking them). For tests and measurements.
+   * shorter searches do not repay waking them), and threads mark the positions they are
+   * searching from `markMinEmpty` empty cells up (default 20). For tests and measurements.
    */
-  setParallel(nodes: number): void {
-    this.sharedEngine?.setParallel(nodes);
+  setParallel(nodes: number, markMinEmpty = 20): void {
+    this.sharedEngine?.setParallel(nodes, markMinEmpty);
   }
 
   /**

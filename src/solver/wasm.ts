@@ -30,7 +30,7 @@ export interface SharedWasmEngine extends WasmEngine {
   initShared(threads: number, bits: number): number;
   attach(index: number): number;
   threadCount(): number;
-  setParallel(nodes: number): void;
+  setParallel(nodes: number, markMinEmpty: number): void;
   threadNodes(index: number): number;
   resetThreadNodes(): void;
   helperLoop(): void;

@@ -549,11 +549,28 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   const alphaIn = alpha;
   let best: u32 = NO_MOVE;
+  // Threads build, far from the end of the game: a child that another thread is searching now
+  // waits for a second pass, when its bounds are likely in the table (simplified ABDADA).
+  const share = ASC_FEATURE_THREADS && parallel && SIZE - moves >= markMinEmpty;
+  let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
-    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    let score: i32;
+    if (ASC_FEATURE_THREADS && share) {
+      const childKey = (cur ^ mask) + (mask | move);
+      const mark = marksBase + (<usize>((childKey * HASH_MUL) >> MARK_SHIFT) << 6);
+      if (load<u64>(mark) == childKey) {
+        deferred |= <u32>1 << <u32>i;
+        continue;
+      }
+      store<u64>(mark, childKey);
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (load<u64>(mark) == childKey) store<u64>(mark, 0);
+    } else {
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    }
     if (aborted) {
       return alpha;
     }
@@ -564,6 +581,25 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     if (score > alpha) {
       alpha = score;
       best = <u32>col;
+    }
+  }
+  if (ASC_FEATURE_THREADS) {
+    while (deferred != 0) {
+      const i = <i32>ctz(deferred);
+      deferred &= deferred - 1;
+      const col = load<i32>(frame + (<usize>i << 2)) & 255;
+      const move = next & colMask(col);
+      const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+      const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (aborted) return alpha;
+      if (score >= beta) {
+        ttStore(key, score, 63, <u32>col);
+        return score;
+      }
+      if (score > alpha) {
+        alpha = score;
+        best = <u32>col;
+      }
     }
   }
   if (alpha > alphaIn) ttStore(key, alpha, alpha, best);
@@ -634,20 +670,21 @@ export function solve(weak: i32): i32 {
 // One shared memory, laid out from LAYOUT_BASE (the module has no data of its own below it):
 // header (control word, job signal, generation, the job's position), one 64-byte slot per thread
 // (its node count), one scratch region per thread (column order, frames, move buffer: what
-// `scratch` points to), then the table.
+// `scratch` points to), the marks, then the table.
 //
-// Lazy SMP on the bisection: thread 0 (the caller's solver) searches alone at first; a search
-// that outlives `parallelNodes` nodes publishes its position and interval in the header and
-// wakes the helpers. Every thread then runs the same bisection on the shared interval: each
-// probes the window the interval gives, in the same move order, and they spread over the tree
-// by themselves: a thread that arrives at a subtree another has finished takes its bounds from
-// the table, and who gets ahead changes all the time. The first to finish a probe narrows the
-// interval (compare-and-swap on the control word); the others' probes end at their next node
-// and restart on the new window. Each result narrows an interval of true bounds, so the final
-// score is the single-threaded one. Thread 0 closes the job when the interval is closed (or its
-// budget ends) and returns without waiting for the helpers. (Tried: marking the subtrees being
-// searched so that others take another child first (simplified ABDADA): the writes to the
-// shared marks cost more than the work they saved on 2 cores.)
+// Thread 0 (the caller's solver) searches alone at first; a search that outlives
+// `parallelNodes` nodes publishes its position and interval in the header and wakes the
+// helpers. Every thread then runs the same bisection on the shared interval: each probes the
+// window the interval gives; the first to finish narrows the interval (compare-and-swap on the
+// control word), and the others' probes end at their next node and restart on the new window,
+// with the table full of what everyone searched. Each result narrows an interval of true bounds,
+// so the final score is the single-threaded one. Thread 0 closes the job when the interval is
+// closed (or its budget ends) and returns without waiting for the helpers.
+//
+// Threads searching one window in one move order would walk the same tree in lockstep (Lazy SMP
+// without its usual depth variety): each marks the children it is searching, from
+// `markMinEmpty` empty cells up, and a thread reaching a marked child leaves it for a second pass
+// (simplified ABDADA), so at a node where every child must be searched the threads split them.
 const LAYOUT_BASE: usize = 1024;
 // The control word, u64: job << 32 | table bits in use << 17 | OPEN | (min + 64) << 8 | (max + 64).
 const CONTROL: usize = LAYOUT_BASE;
@@ -665,6 +702,7 @@ const H_CONNECT: usize = LAYOUT_BASE + 148;
 const H_MOVES: usize = LAYOUT_BASE + 152;
 const H_ETC: usize = LAYOUT_BASE + 156;
 const H_ETC_MIN: usize = LAYOUT_BASE + 160;
+const H_MARK_MIN: usize = LAYOUT_BASE + 164;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -680,12 +718,23 @@ let parallel: bool = false;
 let probeWord: u64 = 0;
 let parallelAt: u64 = 0xffffffffffffffff;
 let parallelNodes: u64 = 1 << 14;
+// Marks from this many empty cells up: nearer the end, subtrees are too small to repay them
+// (BENCHMARKS.md, "solver threads").
+let markMinEmpty: i32 = 20;
 let rootMin: i32 = 0;
 let rootMax: i32 = 0;
 let job: u32 = 0;
 
-function tableStart(threads: i32): usize {
+// The marks of positions being searched: one per cache line (threads write them), keyed like the
+// table; a collision only defers a child needlessly.
+const MARK_BITS: i32 = 12;
+const MARK_SHIFT: u64 = <u64>(64 - MARK_BITS);
+let marksBase: usize = 0;
+function marksStart(threads: i32): usize {
   return (SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE + 63) & ~(<usize>63);
+}
+function tableStart(threads: i32): usize {
+  return marksStart(threads) + (<usize>64 << <usize>MARK_BITS);
 }
 
 /** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
@@ -717,6 +766,7 @@ export function attach(index: i32): i32 {
   ttBits = load<i32>(H_BITS);
   ttSize = <u32>1 << <u32>ttBits;
   ttBase = tableStart(threadTotal);
+  marksBase = marksStart(threadTotal);
   activeBits = 0;
   if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
   configureVariant(7, 6, 4);
@@ -728,8 +778,9 @@ export function threadCount(): i32 {
 }
 
 /** Thread 0: helpers join a search once it has visited `nodes` nodes. */
-export function setParallel(nodes: f64): void {
+export function setParallel(nodes: f64, minEmpty: i32): void {
   parallelNodes = nodes < 1 ? 1 : <u64>nodes;
+  markMinEmpty = minEmpty;
 }
 
 /** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
@@ -807,6 +858,7 @@ function goParallel(): void {
     store<u64>(H_MASK, posMask);
     store<i32>(H_ETC, useEtc ? 1 : 0);
     store<i32>(H_ETC_MIN, etcMinEmpty);
+    store<i32>(H_MARK_MIN, markMinEmpty);
     job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
     const c = controlWord(job, activeBits, OPEN, rootMin, rootMax);
     atomic.store<u64>(CONTROL, c);
@@ -934,6 +986,7 @@ function help(): void {
         const etc = load<i32>(H_ETC);
         const etcMin = load<i32>(H_ETC_MIN);
         const gen = atomic.load<u32>(GENERATION);
+        const marksFrom = load<i32>(H_MARK_MIN);
         // Thread 0 rewrites these only after closing the job (and before opening the next):
         // an unchanged control word means they all belong to job `id`.
         if (atomic.load<u64>(CONTROL) != c) continue;
@@ -943,6 +996,7 @@ function help(): void {
         posMoves = moves;
         useEtc = etc != 0;
         etcMinEmpty = etcMin;
+        markMinEmpty = marksFrom;
         rootOppWin = winningCells(posCur ^ posMask, posMask);
         generation = gen;
         growAt = 0xffffffffffffffff;
