@@ -1,6 +1,7 @@
 // `npm run bench:solver [-- --limit N --sets L3_R1,L2_R1 --rounds R --weak --table-bits B --keep-table
-//   --no-etc --threads N[,M...]]`: solves the shared Pons test sets and prints, per set, positions,
-// whether all scores were right, mean time per position, mean nodes and nodes per second.
+//   --no-etc --threads N[,M...] --parallel-nodes P --mark-min-empty E --mark-plies K]`: solves the
+// shared Pons test sets and prints, per set, positions, whether all scores were right, mean time
+// per position, mean nodes and nodes per second.
 //
 // With `--threads N` our solver searches with N threads over one shared table (helpers in worker
 // threads, src/cli/search-threads.ts; 1 = the plain single-threaded solver); with a list such as
@@ -38,6 +39,7 @@ const { values } = parseArgs({
     threads: { type: 'string' },
     'parallel-nodes': { type: 'string' },
     'mark-min-empty': { type: 'string' },
+    'mark-plies': { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -55,8 +57,11 @@ for (const threads of threadCounts) {
     const pool = await SearchThreads.start(threads, tableBits);
     pools.push(pool);
     solver = new Solver({ shared: pool.table });
-    if (values['parallel-nodes'] !== undefined)
-      solver.setParallel(Number(values['parallel-nodes']));
+    solver.setParallel(
+      Number(values['parallel-nodes'] ?? 16384),
+      Number(values['mark-min-empty'] ?? 12),
+      Number(values['mark-plies'] ?? 8),
+    );
   } else {
     solver = new Solver({ tableBits });
   }

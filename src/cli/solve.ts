@@ -27,7 +27,7 @@ import {
 import { SearchThreads, defaultThreads } from './search-threads.js';
 
 const USAGE =
-  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] < moves';
+  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
 
 const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
   r.ok ? { ok: true, value: f(r.value) } : r;
@@ -43,7 +43,8 @@ const showScore = (e: Evaluation | null): string =>
  * entries are kept for the exact one.
  *
  * With --threads N (default: every core) each search that runs long is shared by N threads over
- * one transposition table (src/solver/shared.ts); the output is the same as with one.
+ * one transposition table (src/solver/shared.ts); the output is the same as with one. --stats
+ * prints each line's time and nodes (per thread) on stderr.
  */
 export const solve: Command = {
   name: 'solve',
@@ -62,6 +63,7 @@ export const solve: Command = {
         'no-book': { type: 'boolean' },
         'table-bits': { type: 'string' },
         threads: { type: 'string' },
+        stats: { type: 'boolean' },
       },
       false,
     );
@@ -110,6 +112,7 @@ export const solve: Command = {
       return { out };
     };
 
+    const now = (): number => performance.now();
     let failures = 0;
     try {
       let lineNumber = 0;
@@ -117,10 +120,19 @@ export const solve: Command = {
         lineNumber++;
         const text = raw.trim();
         const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
+        const start = now();
+        solver.resetThreadNodes();
         const { out, error } = moves.ok
           ? evaluate(text, { variant, moves: moves.value })
           : { out: '', error: moves.error };
         if (out !== '') io.out(out);
+        if (values.stats) {
+          const perThread = solver.threadNodes();
+          io.err(
+            `stats: line ${lineNumber}: ${(now() - start).toFixed(0)} ms` +
+              (perThread.length > 0 ? `, nodes per thread ${perThread.join(' / ')}\n` : '\n'),
+          );
+        }
         if (error !== undefined) {
           failures++;
           io.err(`line ${lineNumber}: ${error.message}\n`);

@@ -104,7 +104,9 @@ export function engineForThread(
  */
 export function runHelper(table: SharedTable, index: number): void {
   if (index < 1) throw new RangeError('thread 0 is the Solver, not a helper');
-  engineForThread(table, index).helperLoop();
+  const engine = engineForThread(table, index);
+  engine.warmUp();
+  engine.helperLoop();
 }
 
 /** Ends every `runHelper` of `table` (after the search in progress, if any). */

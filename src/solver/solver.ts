@@ -43,10 +43,11 @@ const neg = (score: number): number => 0 - score;
  * between calls (entries are exact per position), which speeds up analysing a game move after
  * move; `reset()` forgets it. Not re-entrant: one search at a time per instance.
  *
- * With `{ shared: table }` it is thread 0 of a shared table (src/solver/shared.ts): a search that
- * runs long wakes the table's helper threads, which search the same position with it, and each
- * call returns once they are parked again. Scores are the single-threaded ones. Its calls block
- * while helpers work, so in a browser it must run in a worker.
+ * With `{ shared: table }` it is thread 0 of a shared table (src/solver/shared.ts; one such
+ * solver per table): a search that runs long wakes the table's helper threads, which search the
+ * same position with it; the call returns as soon as the score is known (the helpers stop on
+ * their own). Scores are the single-threaded ones. Thread 0 never waits on the helpers, so it
+ * may run on a browser's main thread; the helpers block and must run in workers.
  */
 export class Solver {
   private readonly engine: WasmEngine;
@@ -113,10 +114,11 @@ export class Solver {
   /**
    * Shared table: helpers join a search once thread 0 has visited `nodes` nodes (default 16384:
    * shorter searches do not repay waking them), and threads mark the positions they are
-   * searching from `markMinEmpty` empty cells up (default 20). For tests and measurements.
+   * searching within `markPlies` plies of the root (default 8) and from `markMinEmpty` empty
+   * cells up (default 12). For tests and measurements.
    */
-  setParallel(nodes: number, markMinEmpty = 20): void {
-    this.sharedEngine?.setParallel(nodes, markMinEmpty);
+  setParallel(nodes: number, markMinEmpty = 12, markPlies = 8): void {
+    this.sharedEngine?.setParallel(nodes, markMinEmpty, markPlies);
   }
 
   /**

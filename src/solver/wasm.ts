@@ -30,9 +30,10 @@ export interface SharedWasmEngine extends WasmEngine {
   initShared(threads: number, bits: number): number;
   attach(index: number): number;
   threadCount(): number;
-  setParallel(nodes: number, markMinEmpty: number): void;
+  setParallel(nodes: number, markMinEmpty: number, markPlies: number): void;
   threadNodes(index: number): number;
   resetThreadNodes(): void;
+  warmUp(): void;
   helperLoop(): void;
   quitHelpers(): void;
   // For tests of the table's entries.

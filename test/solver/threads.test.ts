@@ -26,11 +26,11 @@ afterAll(() => threads.close());
 const single = new Solver({ tableBits: 20 });
 
 /**
- * Helpers join every search from its first node and mark from 8 empty cells up, so even the
- * end-game sets exercise them and their marks.
+ * Helpers join every search from its first node and threads mark down to 4 empty cells, so
+ * even the end-game sets exercise them and their marks.
  */
 const everySearchShared = (): void => {
-  shared.setParallel(1, 8);
+  shared.setParallel(1, 4, 64);
 };
 
 // Lines per set: the whole of each set but the slowest (L1_R2: ~0.2 s a line on one core).
@@ -115,7 +115,7 @@ const smallCases: [string, Variant, number][] = [
 
 describe.each(smallCases)('%s on two threads against a plain minimax', (_n, variant, discs) => {
   it('gives every column the reference score', { timeout: 120_000 }, () => {
-    shared.setParallel(1, 4);
+    shared.setParallel(1, 4, 64);
     let checked = 0;
     fc.assert(
       fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 4 }), (picks) => {

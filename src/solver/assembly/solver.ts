@@ -400,8 +400,8 @@ function entryData(e: usize, key: u64): u32 {
 function writeEntry(e: usize, key: u64, d: u32): void {
   if (ASC_FEATURE_THREADS) {
     const w1 = keyCheck(key) | <u64>d;
-    atomic.store<u64>(e, w1, 8);
-    atomic.store<u64>(e, key ^ w1);
+    store<u64>(e, w1, 8);
+    store<u64>(e, key ^ w1);
   } else {
     store<u64>(e, key);
     store<u32>(e, d, 8);
@@ -551,7 +551,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   let best: u32 = NO_MOVE;
   // Threads build, far from the end of the game: a child that another thread is searching now
   // waits for a second pass, when its bounds are likely in the table (simplified ABDADA).
-  const share = ASC_FEATURE_THREADS && parallel && SIZE - moves >= markMinEmpty;
+  const share =
+    ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
   let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
@@ -703,6 +704,7 @@ const H_MOVES: usize = LAYOUT_BASE + 152;
 const H_ETC: usize = LAYOUT_BASE + 156;
 const H_ETC_MIN: usize = LAYOUT_BASE + 160;
 const H_MARK_MIN: usize = LAYOUT_BASE + 164;
+const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -718,9 +720,12 @@ let parallel: bool = false;
 let probeWord: u64 = 0;
 let parallelAt: u64 = 0xffffffffffffffff;
 let parallelNodes: u64 = 1 << 14;
-// Marks from this many empty cells up: nearer the end, subtrees are too small to repay them
-// (BENCHMARKS.md, "solver threads").
-let markMinEmpty: i32 = 20;
+// Marks within `markPlies` plies of the root and from `markMinEmpty` empty cells up: deeper, the
+// subtrees are too small to repay the writes to lines other threads read (BENCHMARKS.md,
+// "solver threads").
+let markMinEmpty: i32 = 12;
+let markPlies: i32 = 8;
+let markBelow: i32 = 0;
 let rootMin: i32 = 0;
 let rootMax: i32 = 0;
 let job: u32 = 0;
@@ -778,9 +783,10 @@ export function threadCount(): i32 {
 }
 
 /** Thread 0: helpers join a search once it has visited `nodes` nodes. */
-export function setParallel(nodes: f64, minEmpty: i32): void {
+export function setParallel(nodes: f64, minEmpty: i32, plies: i32): void {
   parallelNodes = nodes < 1 ? 1 : <u64>nodes;
   markMinEmpty = minEmpty;
+  markPlies = plies;
 }
 
 /** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
@@ -859,6 +865,8 @@ function goParallel(): void {
     store<i32>(H_ETC, useEtc ? 1 : 0);
     store<i32>(H_ETC_MIN, etcMinEmpty);
     store<i32>(H_MARK_MIN, markMinEmpty);
+    store<i32>(H_MARK_PLIES, markPlies);
+    markBelow = posMoves + markPlies;
     job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
     const c = controlWord(job, activeBits, OPEN, rootMin, rootMax);
     atomic.store<u64>(CONTROL, c);
@@ -955,6 +963,35 @@ export function helperLoop(): void {
   }
 }
 
+/**
+ * A helper's first search, on a position of its own, alone (its table writes are true bounds
+ * like any other): the engine compiles a function with its optimising tier only after it has
+ * run a while in this instance, and a helper that joins searches 16k nodes late would otherwise
+ * spend its first searches in baseline code, a third slower.
+ */
+const WARM_UP_MOVES: u64 = 0x2d08324c8f1;
+export function warmUp(): void {
+  if (ASC_FEATURE_THREADS) {
+    configureVariant(7, 6, 4);
+    generation = atomic.load<u32>(GENERATION);
+    useBits(ttBits);
+    // A middle-game position, 274552224131661 (1-based columns), 3 bits a move: no data
+    // segment, which every instance would copy into the shared memory.
+    resetPosition();
+    for (let i = 0; i < 15; i++) play(<i32>((WARM_UP_MOVES >> (<u64>i * 3)) & 7));
+    let min = -(SIZE - posMoves) / 2;
+    let max = (SIZE + 1 - posMoves) / 2;
+    const oppWin = winningCells(posCur ^ posMask, posMask);
+    while (min < max) {
+      const med = probeAt(min, max);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, oppWin);
+      if (r <= med) max = r < min ? min : r;
+      else min = r > max ? max : r;
+    }
+    nodes = 0;
+  }
+}
+
 /** Wakes the helpers for good: each `helperLoop` returns. */
 export function quitHelpers(): void {
   if (ASC_FEATURE_THREADS) {
@@ -987,6 +1024,7 @@ function help(): void {
         const etcMin = load<i32>(H_ETC_MIN);
         const gen = atomic.load<u32>(GENERATION);
         const marksFrom = load<i32>(H_MARK_MIN);
+        const plies = load<i32>(H_MARK_PLIES);
         // Thread 0 rewrites these only after closing the job (and before opening the next):
         // an unchanged control word means they all belong to job `id`.
         if (atomic.load<u64>(CONTROL) != c) continue;
@@ -997,6 +1035,7 @@ function help(): void {
         useEtc = etc != 0;
         etcMinEmpty = etcMin;
         markMinEmpty = marksFrom;
+        markBelow = moves + plies;
         rootOppWin = winningCells(posCur ^ posMask, posMask);
         generation = gen;
         growAt = 0xffffffffffffffff;
