@@ -44,7 +44,7 @@ const showScore = (e: Evaluation | null): string =>
  *
  * With --threads N (default: every core) each search that runs long is shared by N threads over
  * one transposition table (src/solver/shared.ts); the output is the same as with one. --stats
- * prints each line's time and nodes (per thread) on stderr.
+ * prints each line's time and nodes (thread 0's, and per thread) on stderr.
  */
 export const solve: Command = {
   name: 'solve',
@@ -99,13 +99,20 @@ export const solve: Command = {
       ...(book ? { book } : {}),
     });
 
+    let lineNodes = 0;
     /** The lines printed for one position, and the error that ended them, if any. */
     const evaluate = (text: string, input: SolverInput): { out: string; error?: C4Error } => {
       let out = '';
       for (const { label, options: passOptions } of passes) {
         const scores = values.analyze
-          ? mapResult(solver.analyze(input, passOptions), (a) => a.columns.map(showScore).join(' '))
-          : mapResult(solver.solve(input, passOptions), showScore);
+          ? mapResult(solver.analyze(input, passOptions), (a) => {
+              lineNodes += a.nodes;
+              return a.columns.map(showScore).join(' ');
+            })
+          : mapResult(solver.solve(input, passOptions), (r) => {
+              lineNodes += r.nodes;
+              return showScore(r);
+            });
         if (!scores.ok) return { out, error: scores.error };
         out += `${text}${label} ${scores.value}\n`;
       }
@@ -122,15 +129,17 @@ export const solve: Command = {
         const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
         const start = now();
         solver.resetThreadNodes();
+        lineNodes = 0;
         const { out, error } = moves.ok
           ? evaluate(text, { variant, moves: moves.value })
           : { out: '', error: moves.error };
         if (out !== '') io.out(out);
         if (values.stats) {
           const perThread = solver.threadNodes();
+          // Thread 0's nodes; helpers count theirs when they stop, which may be a moment after.
           io.err(
-            `stats: line ${lineNumber}: ${(now() - start).toFixed(0)} ms` +
-              (perThread.length > 0 ? `, nodes per thread ${perThread.join(' / ')}\n` : '\n'),
+            `stats: line ${lineNumber}: ${(now() - start).toFixed(0)} ms, ${lineNodes} nodes` +
+              (perThread.length > 1 ? ` (per thread ${perThread.join(' / ')})\n` : '\n'),
           );
         }
         if (error !== undefined) {

@@ -755,6 +755,9 @@ export function initShared(threads: i32, bits: i32): i32 {
   if (ASC_FEATURE_THREADS) {
     store<i32>(H_THREADS, threads);
     store<i32>(H_BITS, bits);
+    // Fresh memory is zero already, but only mapped when first touched: touch it now, as
+    // `setTableBits` does, rather than in the middle of the first searches.
+    memory.fill(tableStart(threads), 0, <usize>16 << <usize>bits);
     store<i32>(H_ETC, 1);
     atomic.store<u32>(GENERATION, 1);
   }
