@@ -38,9 +38,10 @@ export interface SharedWasmEngine extends WasmEngine {
   quitHelpers(): void;
   // For tests of the table's entries.
   probeEntry(index: number, keyLow: number, keyHigh: number): number;
+  probeKey(keyLow: number, keyHigh: number): number;
   pokeEntry(index: number, word: number, low: number, high: number): void;
   slotOf(keyLow: number, keyHigh: number): number;
-  storeEntry(keyLow: number, keyHigh: number, lower: number, upper: number): void;
+  storeEntry(keyLow: number, keyHigh: number, lower: number, upper: number, moves: number): void;
   tableBase(): number;
   readonly memory: { readonly buffer: ArrayBuffer };
 }

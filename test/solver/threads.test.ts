@@ -159,16 +159,34 @@ describe('the shared table’s entries (threads write them without locks)', () =
     fc.assert(
       fc.property(u64, u64, ([low, high], [otherLow, otherHigh]) => {
         engine.newGeneration();
-        engine.storeEntry(low, high, -3, 5);
-        const slot = engine.slotOf(low, high);
-        const data = engine.probeEntry(slot, low, high);
+        engine.storeEntry(low, high, -3, 5, 10);
+        const data = engine.probeKey(low, high);
         expect(data & 127).toBe(-3 + 64);
         expect((data >>> 7) & 127).toBe(5 + 64);
         if (otherLow !== low || otherHigh !== high) {
-          expect(engine.probeEntry(slot, otherLow, otherHigh)).toBe(0);
+          expect(engine.probeKey(otherLow, otherHigh)).toBe(0);
         }
       }),
     );
+  });
+
+  it('keeps the entry nearest the root in each bucket of two', () => {
+    // Keys of one bucket: the table's hash is the top bits of key * 0x9e3779b97f4a7c15.
+    const bucket = (key: bigint): bigint =>
+      (((key * 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn) >> (64n - 12n)) & ~1n;
+    const keys: bigint[] = [];
+    for (let k = 1n; keys.length < 4; k++) {
+      if (bucket(k) === bucket(1n)) keys.push(k);
+    }
+    const [a, b, c, d] = keys.map((k) => [Number(k & 0xffffffffn), Number(k >> 32n)] as const);
+    const hit = (k: readonly [number, number]): boolean => engine.probeKey(k[0], k[1]) !== 0;
+    engine.newGeneration();
+    engine.storeEntry(a![0], a![1], 0, 0, 5);
+    engine.storeEntry(b![0], b![1], 0, 0, 20);
+    engine.storeEntry(c![0], c![1], 0, 0, 30); // replaces b, the deeper of the two
+    expect([hit(a!), hit(b!), hit(c!)]).toEqual([true, false, true]);
+    engine.storeEntry(d![0], d![1], 0, 0, 3); // nearer the root than a: takes its slot
+    expect([hit(a!), hit(c!), hit(d!)]).toEqual([false, true, true]);
   });
 
   it('reads an entry torn between two writes as a miss', () => {
@@ -178,11 +196,13 @@ describe('the shared table’s entries (threads write them without locks)', () =
         // the slot ends up with one word of each.
         const other: [number, number] = sameKey ? [low, high] : [low2, high2];
         const slot = engine.slotOf(low, high);
+        const otherSlot = engine.slotOf(other[0], other[1]);
         engine.newGeneration();
-        engine.storeEntry(other[0], other[1], 2, 2);
-        const first = words(engine.slotOf(other[0], other[1]));
+        clear(otherSlot);
+        engine.storeEntry(other[0], other[1], 2, 2, 10);
+        const first = words(otherSlot);
         clear(slot);
-        engine.storeEntry(low, high, -7, 1);
+        engine.storeEntry(low, high, -7, 1, 12);
         const second = words(slot);
         for (const [w0, w1] of [
           [first[0]!, second[1]!],
@@ -221,9 +241,12 @@ describe('the shared table’s entries (threads write them without locks)', () =
       [view[at + 2]!, view[at + 3]!],
     ];
   }
+  /** Empties the bucket (two slots) that starts at `slot`. */
   function clear(slot: number): void {
-    engine.pokeEntry(slot, 0, 0, 0);
-    engine.pokeEntry(slot, 1, 0, 0);
+    for (const s of [slot, slot + 1]) {
+      engine.pokeEntry(s, 0, 0, 0);
+      engine.pokeEntry(s, 1, 0, 0);
+    }
   }
 });
 

@@ -246,6 +246,10 @@ function grow(): void {
   let bits = activeBits + 2;
   if (bits > ttBits) bits = ttBits;
   const shift = <u64>(64 - bits);
+  if (ASC_FEATURE_THREADS) {
+    growBuckets(bits, shift);
+    return;
+  }
   // From the top down: an entry at slot i goes to a slot in [i << k, (i + 1) << k) (the new
   // index extends the old one), which no entry still to be moved occupies.
   for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
@@ -264,6 +268,30 @@ function grow(): void {
     store<u32>(p, 0, 8); // generation 0 is never live
   }
   useBits(bits);
+}
+
+/**
+ * Threads build, where entries live in buckets of two (see `ttStore`): the same re-indexing, by
+ * bucket. An entry of bucket p goes to a bucket in [p << k, (p + 1) << k), none of which holds
+ * an entry still to be moved, except p itself when p = 0 (it then stays).
+ */
+function growBuckets(bits: i32, shift: u64): void {
+  if (ASC_FEATURE_THREADS) {
+    for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
+      const p = ttBase + (<usize>i << 4);
+      const w1 = load<u64>(p, 8);
+      if (<u32>w1 >> 18 != generation) continue;
+      const w0 = load<u64>(p);
+      const key = w0 ^ w1;
+      const j = <usize>((key * HASH_MUL) >> shift) & ~(<usize>1);
+      if (j == (<usize>i & ~(<usize>1))) continue;
+      const q = victim(ttBase + (j << 4), <i32>((w1 >> 32) & 63));
+      store<u64>(q, w1, 8);
+      store<u64>(q, w0);
+      store<u32>(p, 0, 8); // generation 0 is never live
+    }
+    useBits(bits);
+  }
 }
 
 @inline
@@ -372,15 +400,24 @@ function checkStop(): void {
 }
 
 // Threads build: threads write entries while others read them, without locks. An entry is two
-// 64-bit words, each read and written whole (atomic accesses): word 1 = data | a 32-bit check
-// of the key << 32, word 0 = key ^ word 1 (Hyatt's lockless hashing). Words from two different
-// writes fail one of the checks, so a torn entry reads as a miss, never as another position's
-// bounds (or, when both writes were for this key, as that key's true data).
+// 64-bit words: word 1 = data | the entry's disc count (6 bits) << 32 | a 26-bit check of the
+// key << 38, word 0 = key ^ word 1 (Hyatt's lockless hashing). Words from two different writes
+// fail one of the checks, so a torn entry reads as a miss, never as another position's bounds
+// (or, when both writes were for this key, as that key's true data). Each word is read whole
+// (atomic loads, plain moves on x86) and written with a plain store: a torn word would fail the
+// checks too, and the locked stores cost 15% per node with two threads.
+//
+// Entries live in buckets of two (one half cache line): one slot keeps the entry nearest the
+// root, the other takes the rest. Several threads write the table several times as fast; with
+// one slot, entries of big subtrees were overwritten before another thread came for them, and
+// on long analyses (hundreds of millions of nodes in a table of millions) the second thread
+// gained nothing (BENCHMARKS.md, "solver threads").
 const CHECK_MUL: u64 = 0xd6e8feb86659fd93;
+const CHECK_MASK: u64 = 0xffffffc000000000;
 
 @inline
 function keyCheck(key: u64): u64 {
-  return (key * CHECK_MUL) & 0xffffffff00000000;
+  return (key * CHECK_MUL) & CHECK_MASK;
 }
 
 /** The data of the entry at `e` if it holds `key` in this generation, else 0 (a miss). */
@@ -388,7 +425,7 @@ function keyCheck(key: u64): u64 {
 function entryData(e: usize, key: u64): u32 {
   if (ASC_FEATURE_THREADS) {
     const w1 = atomic.load<u64>(e, 8);
-    if ((atomic.load<u64>(e) ^ w1) != key || (w1 & 0xffffffff00000000) != keyCheck(key)) return 0;
+    if ((atomic.load<u64>(e) ^ w1) != key || (w1 & CHECK_MASK) != keyCheck(key)) return 0;
     const d = <u32>w1;
     return d >> 18 == generation ? d : 0;
   }
@@ -396,10 +433,40 @@ function entryData(e: usize, key: u64): u32 {
   return d >> 18 == generation && load<u64>(e) == key ? d : 0;
 }
 
+/** Threads build: the first slot of `key`'s bucket. */
 @inline
-function writeEntry(e: usize, key: u64, d: u32): void {
+function bucketOf(key: u64): usize {
+  return ttBase + ((hashIndex(key) & ~(<usize>1)) << 4);
+}
+
+/** The data stored for `key` in this generation, or 0. */
+@inline
+function probe(key: u64): u32 {
   if (ASC_FEATURE_THREADS) {
-    const w1 = keyCheck(key) | <u64>d;
+    const b = bucketOf(key);
+    const d = entryData(b, key);
+    return d != 0 ? d : entryData(b + 16, key);
+  }
+  return entryData(ttBase + (hashIndex(key) << 4), key);
+}
+
+/**
+ * Threads build: the slot of bucket `b` a new entry `moves` discs deep overwrites: an empty or
+ * stale one, else the first unless its entry is nearer the root, else the second.
+ */
+@inline
+function victim(b: usize, moves: i32): usize {
+  const first = load<u64>(b, 8);
+  if (<u32>first >> 18 != generation) return b;
+  const second = load<u64>(b, 24);
+  if (<u32>second >> 18 != generation) return b + 16;
+  return <i32>((first >> 32) & 63) >= moves ? b : b + 16;
+}
+
+@inline
+function writeEntry(e: usize, key: u64, d: u32, moves: i32): void {
+  if (ASC_FEATURE_THREADS) {
+    const w1 = keyCheck(key) | (<u64>moves << 32) | <u64>d;
     store<u64>(e, w1, 8);
     store<u64>(e, key ^ w1);
   } else {
@@ -413,28 +480,46 @@ export function probeEntry(index: u32, keyLow: u32, keyHigh: u32): u32 {
   return entryData(ttBase + (<usize>index << 4), (<u64>keyHigh << 32) | <u64>keyLow);
 }
 
+/** For tests: what a search finds for `key` (0 = a miss). */
+export function probeKey(keyLow: u32, keyHigh: u32): u32 {
+  return probe((<u64>keyHigh << 32) | <u64>keyLow);
+}
+
 /** For tests: writes raw words into slot `index` (to forge torn or garbage entries). */
 export function pokeEntry(index: u32, word: i32, low: u32, high: u32): void {
   store<u64>(ttBase + (<usize>index << 4) + (<usize>word << 3), (<u64>high << 32) | <u64>low);
 }
 
-/** For tests: the slot `key` maps to with the whole table in use, and the current generation. */
+/** For tests: the first slot `key` may occupy with the whole table in use. */
 export function slotOf(keyLow: u32, keyHigh: u32): u32 {
-  return <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
+  const index = <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
+  return ASC_FEATURE_THREADS ? index & ~1 : index;
 }
 export function tableBase(): usize {
   return ttBase;
 }
 
-/** For tests: stores bounds for `key` as a search would (whole table in use). */
-export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32): void {
+/** For tests: stores bounds for `key`, `moves` discs deep, as a search would (whole table). */
+export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i32): void {
   if (activeBits != ttBits) useBits(ttBits);
-  ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE);
+  ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE, moves);
 }
 
-function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
-  const e = ttBase + (hashIndex(key) << 4);
-  const d = entryData(e, key);
+function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
+  let e: usize;
+  let d: u32;
+  if (ASC_FEATURE_THREADS) {
+    const b = bucketOf(key);
+    e = b;
+    d = entryData(b, key);
+    if (d == 0) {
+      d = entryData(b + 16, key);
+      e = d != 0 ? b + 16 : victim(b, moves);
+    }
+  } else {
+    e = ttBase + (hashIndex(key) << 4);
+    d = entryData(e, key);
+  }
   if (d != 0) {
     const oldLo = <i32>(d & 127) - 64;
     const oldHi = <i32>((d >> 7) & 127) - 64;
@@ -442,7 +527,12 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 14) & 15;
   }
-  writeEntry(e, key, <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18));
+  writeEntry(
+    e,
+    key,
+    <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18),
+    moves,
+  );
 }
 
 /**
@@ -483,10 +573,9 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   const key = cur + mask;
-  const idx = hashIndex(key);
   let ttBest: i32 = -1;
   {
-    const d = entryData(ttBase + (idx << 4), key);
+    const d = probe(key);
     if (d != 0) {
       const lo = <i32>(d & 127) - 64;
       const hi = <i32>((d >> 7) & 127) - 64;
@@ -536,11 +625,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const move = next & colMask(col);
       const m2 = mask | move;
       const k2 = (cur ^ mask) + m2;
-      const d = entryData(ttBase + (hashIndex(k2) << 4), k2);
+      const d = probe(k2);
       if (d != 0) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, <u32>col);
+          ttStore(key, -childHi, 63, <u32>col, moves);
           return -childHi;
         }
       }
@@ -576,7 +665,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, <u32>col);
+      ttStore(key, score, 63, <u32>col, moves);
       return score;
     }
     if (score > alpha) {
@@ -594,7 +683,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, <u32>col);
+        ttStore(key, score, 63, <u32>col, moves);
         return score;
       }
       if (score > alpha) {
@@ -603,8 +692,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       }
     }
   }
-  if (alpha > alphaIn) ttStore(key, alpha, alpha, best);
-  else ttStore(key, -63, alpha, NO_MOVE);
+  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
+  else ttStore(key, -63, alpha, NO_MOVE, moves);
   return alpha;
 }
 
