@@ -1,6 +1,13 @@
 // `npm run bench:solver [-- --limit N --sets L3_R1,L2_R1 --rounds R --weak --table-bits B --keep-table
-//   --no-etc]`: solves the shared Pons test sets and prints, per set, positions, whether all
-// scores were right, mean time per position, mean nodes and nodes per second.
+//   --no-etc --threads N[,M...] --parallel-nodes P --mark-min-empty E --mark-plies K]`: solves the
+// shared Pons test sets and prints, per set, positions, whether all scores were right, mean time
+// per position, mean nodes and nodes per second.
+//
+// With `--threads N` our solver searches with N threads over one shared table (helpers in worker
+// threads, src/cli/search-threads.ts; 1 = the plain single-threaded solver); with a list such as
+// `--threads 1,2` each set gets one row per thread count, the counts alternating within each
+// round, and a speed-up column against the first count. Nodes are then thread 0's (the
+// per-thread means are printed after each row).
 //
 // With `C4_PONS_SOLVER=/path/to/c4solver` (Pascal Pons' solver, built outside this repository
 // from a version whose loop resets the table per position and prints `moves score nodes µs`),
@@ -15,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { CLASSIC } from '../src/core/index.js';
 import { Solver } from '../src/solver/index.js';
+import { SearchThreads } from '../src/cli/search-threads.js';
 import { PONS_SETS, loadPonsSet, type PonsCase } from './pons-tests.js';
 
 const { values } = parseArgs({
@@ -28,6 +36,10 @@ const { values } = parseArgs({
     'etc-min-empty': { type: 'string' },
     warmup: { type: 'string' },
     rounds: { type: 'string' },
+    threads: { type: 'string' },
+    'parallel-nodes': { type: 'string' },
+    'mark-min-empty': { type: 'string' },
+    'mark-plies': { type: 'string' },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -35,10 +47,28 @@ const wanted = values.sets?.split(',');
 const weak = values.weak;
 const ponsSolver = process.env['C4_PONS_SOLVER'];
 const rounds = Math.max(1, Number(values.rounds ?? 3));
-const solver = new Solver(
-  values['table-bits'] === undefined ? {} : { tableBits: Number(values['table-bits']) },
-);
-solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 0));
+const tableBits = values['table-bits'] === undefined ? 22 : Number(values['table-bits']);
+const threadCounts = (values.threads ?? '1').split(',').map(Number);
+const pools: SearchThreads[] = [];
+const solvers: Solver[] = [];
+for (const threads of threadCounts) {
+  let solver: Solver;
+  if (threads > 1) {
+    const pool = await SearchThreads.start(threads, tableBits);
+    pools.push(pool);
+    solver = new Solver({ shared: pool.table });
+    solver.setParallel(
+      Number(values['parallel-nodes'] ?? 16384),
+      Number(values['mark-min-empty'] ?? 12),
+      Number(values['mark-plies'] ?? 8),
+    );
+  } else {
+    solver = new Solver({ tableBits });
+  }
+  solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 0));
+  solvers.push(solver);
+}
+const multi = values.threads !== undefined;
 
 const formatTime = (ms: number): string =>
   ms < 1
@@ -51,6 +81,8 @@ const formatNodes = (n: number): string => Math.round(n).toLocaleString('en-US')
 interface Run {
   /** Per position. */
   readonly times: number[];
+  /** Per thread, summed over the positions (empty for the single-threaded solver). */
+  readonly threadNodes: number[];
   /** The total of the fastest whole round (GC pauses included, as are other jobs' slices). */
   readonly bestRound: number;
   readonly nodes: number;
@@ -61,12 +93,14 @@ const totalMs = (r: Run): number => r.times.reduce((a, b) => a + b, 0);
 const fastest = (a: Run, b: Run): Run => ({
   ...a,
   times: a.times.map((t, i) => Math.min(t, b.times[i]!)),
+  threadNodes: a.threadNodes.map((t, i) => t + (b.threadNodes[i] ?? 0)),
   bestRound: Math.min(a.bestRound, b.bestRound),
 });
 
 const expected = (c: PonsCase): number => (weak ? Math.sign(c.score) : c.score);
 
-function runOurs(cases: readonly PonsCase[]): Run {
+function runOurs(solver: Solver, cases: readonly PonsCase[]): Run {
+  solver.resetThreadNodes();
   let nodes = 0;
   const times: number[] = [];
   let wrong = 0;
@@ -83,7 +117,13 @@ function runOurs(cases: readonly PonsCase[]): Run {
         console.error(`ours ${c.text}: got ${result.value.score}, want ${expected(c)}`);
     }
   }
-  return { times, bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
+  return {
+    times,
+    threadNodes: solver.threadNodes(),
+    bestRound: times.reduce((a, b) => a + b, 0),
+    nodes,
+    wrong,
+  };
 }
 
 /** Pons' solver on the same positions in its own loop; its own per-position timing (µs). */
@@ -108,21 +148,23 @@ function runPons(binary: string, cases: readonly PonsCase[]): Run {
     times.push(Number(t) / 1000);
     if (Number(score) !== expected(cases[i]!)) wrong++;
   });
-  return { times, bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
+  return { times, threadNodes: [], bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
 }
 
 // Let V8 compile the wasm with its optimising tier before timing anything.
 const warmup = loadPonsSet('Test_L2_R1');
 if (!('missing' in warmup)) {
-  for (const c of warmup.cases.slice(0, Number(values.warmup ?? 300))) {
-    solver.solve({ variant: CLASSIC, moves: c.moves });
+  for (const solver of solvers) {
+    for (const c of warmup.cases.slice(0, Number(values.warmup ?? 300))) {
+      solver.solve({ variant: CLASSIC, moves: c.moves });
+    }
   }
 }
 
 console.log(
-  `| set | positions | all correct (ours / C++) | ours mean time | C++ mean time | ratio | ratio, best whole round | ours mean nodes | C++ mean nodes | ours nodes/s | C++ nodes/s |${weak ? ' (weak)' : ''}`,
+  `| set | positions | all correct (ours / C++) | ours mean time | C++ mean time | ratio | ratio, best whole round | ours mean nodes | C++ mean nodes | ours nodes/s | C++ nodes/s |${multi ? ' threads | speed-up | mean nodes per thread |' : ''}${weak ? ' (weak)' : ''}`,
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log(`|---|---|---|---|---|---|---|---|---|---|---|${multi ? '---|---|---|' : ''}`);
 if (ponsSolver === undefined) console.error('C4_PONS_SOLVER not set: C++ columns left empty');
 let failed = false;
 for (const set of PONS_SETS) {
@@ -134,32 +176,47 @@ for (const set of PONS_SETS) {
   }
   const cases = loaded.cases.slice(0, limit);
   const n = cases.length;
-  let ours = runOurs(cases);
+  const runs: Run[] = solvers.map((solver) => runOurs(solver, cases));
   let pons = ponsSolver === undefined ? undefined : runPons(ponsSolver, cases);
   for (let round = 1; round < rounds; round++) {
-    ours = fastest(ours, runOurs(cases));
+    solvers.forEach((solver, i) => {
+      runs[i] = fastest(runs[i]!, runOurs(solver, cases));
+    });
     if (ponsSolver !== undefined && pons !== undefined) {
       pons = fastest(pons, runPons(ponsSolver, cases));
     }
   }
-  failed ||= ours.wrong > 0;
   const correct = (r: Run | undefined): string =>
     r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
   const rate = (r: Run): string => `${(r.nodes / totalMs(r) / 1000).toFixed(2)} M`;
-  console.log(
-    [
-      `| ${set.file} (${set.label})`,
-      n,
-      `${correct(ours)} / ${correct(pons)}`,
-      formatTime(totalMs(ours) / n),
-      pons ? formatTime(totalMs(pons) / n) : '—',
-      pons ? `${(totalMs(ours) / totalMs(pons)).toFixed(2)}x` : '—',
-      pons ? `${(ours.bestRound / pons.bestRound).toFixed(2)}x` : '—',
-      formatNodes(ours.nodes / n),
-      pons ? formatNodes(pons.nodes / n) : '—',
-      rate(ours),
-      pons ? `${rate(pons)} |` : '— |',
-    ].join(' | '),
-  );
+  for (const [i, ours] of runs.entries()) {
+    failed ||= ours.wrong > 0;
+    const threadColumns = multi
+      ? [
+          threadCounts[i],
+          `${(totalMs(runs[0]!) / totalMs(ours)).toFixed(2)}x`,
+          ours.threadNodes.length === 0
+            ? formatNodes(ours.nodes / n)
+            : ours.threadNodes.map((t) => formatNodes(t / rounds / n)).join(' / '),
+        ]
+      : [];
+    console.log(
+      [
+        `| ${set.file} (${set.label})`,
+        n,
+        `${correct(ours)} / ${correct(pons)}`,
+        formatTime(totalMs(ours) / n),
+        pons ? formatTime(totalMs(pons) / n) : '—',
+        pons ? `${(totalMs(ours) / totalMs(pons)).toFixed(2)}x` : '—',
+        pons ? `${(ours.bestRound / pons.bestRound).toFixed(2)}x` : '—',
+        formatNodes(ours.nodes / n),
+        pons ? formatNodes(pons.nodes / n) : '—',
+        rate(ours),
+        pons ? rate(pons) : '—',
+        ...threadColumns,
+      ].join(' | ') + ' |',
+    );
+  }
 }
+await Promise.all(pools.map((pool) => pool.close()));
 process.exitCode = failed ? 1 : 0;

@@ -1,5 +1,5 @@
-// What the generated wasm module is built from: the build writes this hash into the module and a
-// test recomputes it, so a stale checked-in binary fails `npm test` instead of silently lingering.
+// What the generated wasm modules are built from: the build writes this hash into each module and
+// a test recomputes it, so a stale checked-in binary fails `npm test` instead of silently lingering.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,14 +9,36 @@ export const ENTRY = `${ASSEMBLY_DIR}/solver.ts`;
 export const GENERATED = 'src/solver/wasm-binary.generated.ts';
 export const ASC_FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort='];
 
-export function assemblySourceHash(root: string): string {
+/**
+ * The threads build: the same source with atomics, importing one shared memory that every
+ * thread's instance uses (src/solver/shared.ts lays it out). Its own file, so a bundle that never
+ * shares a table never carries it. 65536 pages (4 GiB) is only the ceiling a host may offer;
+ * the host creates the memory at the size the table needs.
+ */
+export const SHARED_GENERATED = 'src/solver/wasm-shared-binary.generated.ts';
+export const SHARED_ASC_FLAGS = [
+  ...ASC_FLAGS,
+  '--enable',
+  'threads',
+  '--importMemory',
+  '--sharedMemory',
+  '--maximumMemory',
+  '65536',
+];
+
+export const WASM_BUILDS = [
+  { generated: GENERATED, flags: ASC_FLAGS },
+  { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS },
+] as const;
+
+export function assemblySourceHash(root: string, flags: readonly string[] = ASC_FLAGS): string {
   const hash = createHash('sha256');
   const ascVersion = (
     JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as {
       version: string;
     }
   ).version;
-  hash.update(`asc ${ascVersion} ${ASC_FLAGS.join(' ')}\n`);
+  hash.update(`asc ${ascVersion} ${flags.join(' ')}\n`);
   const dir = join(root, ASSEMBLY_DIR);
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.ts')) continue;

@@ -1,7 +1,9 @@
 // A child process of `c4 book build`: solves the positions its parent sends, one at a time,
-// with its own solver (and so its own core and transposition table).
+// with its own solver (and so its own core and transposition table), or with `threads` > 1 on
+// that many threads sharing one table.
 import { CLASSIC } from '../core/index.js';
 import { Solver, symmetricKey } from '../solver/index.js';
+import { SearchThreads } from './search-threads.js';
 
 export interface BookJob {
   readonly moves: readonly number[];
@@ -15,9 +17,25 @@ export interface BookJobResult {
 }
 
 const tableBits = Number(process.argv[2] ?? 24);
-const solver = new Solver({ tableBits });
+const threads = Number(process.argv[3] ?? 1);
+// The listener is attached at once (a message must not arrive before it); the helper threads
+// may still be starting, so each job waits for them.
+const ready: Promise<Solver> =
+  threads > 1
+    ? SearchThreads.start(threads, tableBits).then((t) => new Solver({ shared: t.table }))
+    : Promise.resolve(new Solver({ tableBits }));
+ready.catch((error: unknown) => {
+  process.stderr.write(`book worker: ${String(error)}\n`);
+  process.exit(1);
+});
 
 process.on('message', (message: BookJob) => {
+  void ready.then((solver) => {
+    solveJob(solver, message);
+  });
+});
+
+function solveJob(solver: Solver, message: BookJob): void {
   const start = Date.now();
   const result = solver.solve({ variant: CLASSIC, moves: message.moves }, { noBook: true });
   if (!result.ok || result.value.score === null) {
@@ -32,4 +50,4 @@ process.on('message', (message: BookJob) => {
     ms: Date.now() - start,
   };
   process.send?.(reply);
-});
+}

@@ -5,6 +5,7 @@ import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLASSIC, movesToString, variantToString } from '../core/index.js';
 import { positionsAtPly, type BookTask } from '../solver/build.js';
+import { MAX_SHARED_TABLE_BITS, MAX_SHARED_THREADS } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import { readProgress, strategyPathFor, writeBook } from './book-store.js';
 import { strategy } from './book-strategy.js';
@@ -18,7 +19,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 book build [--ply N] [--jobs J] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
+  'c4 book build [--ply N] [--jobs J] [--threads T] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
 
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
@@ -27,6 +28,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     {
       ply: { type: 'string' },
       jobs: { type: 'string' },
+      threads: { type: 'string' },
       'table-bits': { type: 'string' },
       progress: { type: 'string' },
       out: { type: 'string' },
@@ -35,7 +37,11 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   );
   const ply = wholeFromFlag('book', 'ply', values.ply, 1);
   const jobs = wholeFromFlag('book', 'jobs', values.jobs, cpus().length, 1);
-  const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, 28);
+  // Threads per job, sharing its table: positions are independent, so jobs use the cores
+  // best; threads help a ply's last, longest positions, when cores would otherwise idle.
+  const threads = wholeFromFlag('book', 'threads', values.threads, 1, 1, MAX_SHARED_THREADS);
+  const maxBits = threads > 1 ? MAX_SHARED_TABLE_BITS : 28;
+  const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, maxBits);
   const out = values.out ?? defaultBookPath();
   const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
   const scores = readProgress(progress);
@@ -43,7 +49,10 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
   }
   const todo: BookTask[] = positionsAtPly(CLASSIC, ply).filter((t) => !scores.has(t.key));
-  io.err(`book: ply ${ply}: ${todo.length} positions to solve with ${jobs} processes\n`);
+  io.err(
+    `book: ply ${ply}: ${todo.length} positions to solve with ${jobs} processes` +
+      (threads > 1 ? ` of ${threads} threads\n` : '\n'),
+  );
 
   const here = fileURLToPath(import.meta.url);
   const workerFile = join(dirname(here), `book-worker${extname(here)}`);
@@ -61,7 +70,9 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
       child.send({ moves: task.moves });
     };
     for (let i = 0; i < Math.min(jobs, todo.length); i++) {
-      const child = fork(workerFile, [String(tableBits)], { execArgv: process.execArgv });
+      const child = fork(workerFile, [String(tableBits), String(threads)], {
+        execArgv: process.execArgv,
+      });
       children.push(child);
       running++;
       child.on('message', (r: BookJobResult) => {

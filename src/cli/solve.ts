@@ -8,16 +8,14 @@ import {
   type Variant,
 } from '../core/index.js';
 import {
+  MAX_SHARED_TABLE_BITS,
   Solver,
-  analyzeInParallel,
   solverSupports,
-  type AnalyzeResult,
   type Evaluation,
   type SolveOptions,
-  type SolveResult,
   type SolverInput,
 } from '../solver/index.js';
-import { defaultBookPath, loadBook } from './book-file.js';
+import { loadBook } from './book-file.js';
 import {
   parseCommandArgs,
   UsageError,
@@ -26,10 +24,10 @@ import {
   wholeFromFlag,
   type Command,
 } from './command.js';
-import { SolverPool, defaultThreads } from './solver-pool.js';
+import { SearchThreads, defaultThreads } from './search-threads.js';
 
 const USAGE =
-  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] < moves';
+  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
 
 const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
   r.ok ? { ok: true, value: f(r.value) } : r;
@@ -44,8 +42,9 @@ const showScore = (e: Evaluation | null): string =>
  * which costs a fraction of the exact scores, then the exact line: the weak search's table
  * entries are kept for the exact one.
  *
- * With --threads N (default: every core; one with --analyze) the positions are spread over N
- * solver threads and each analysis's columns too; the output is the same, in input order.
+ * With --threads N (default: every core) each search that runs long is shared by N threads over
+ * one transposition table (src/solver/shared.ts); the output is the same as with one. --stats
+ * prints each line's time and nodes (thread 0's, and per thread) on stderr.
  */
 export const solve: Command = {
   name: 'solve',
@@ -64,6 +63,7 @@ export const solve: Command = {
         'no-book': { type: 'boolean' },
         'table-bits': { type: 'string' },
         threads: { type: 'string' },
+        stats: { type: 'boolean' },
       },
       false,
     );
@@ -75,18 +75,15 @@ export const solve: Command = {
     if (!solverSupports(variant)) {
       throw new UsageError(`solve: the solver does not handle ${values.variant ?? ''} boards`);
     }
-    const tableBits = wholeFromFlag('solve', 'table-bits', values['table-bits'], 22, 10, 28);
+    const threads = wholeFromFlag('solve', 'threads', values.threads, defaultThreads(), 1, 64);
+    const maxBits = threads > 1 ? MAX_SHARED_TABLE_BITS : 28;
+    const tableBits = wholeFromFlag('solve', 'table-bits', values['table-bits'], 22, 10, maxBits);
     let book;
     if (!values['no-book'] && (isClassic(variant) || values.book !== undefined)) {
       const loaded = loadBook(values.book);
       if ('book' in loaded) book = loaded.book;
       else if (values.book !== undefined) throw new UsageError(`solve: --book: ${loaded.problem}`);
     }
-    // Without a shared table, an analysis split by column costs 1.5x the CPU (each thread solves
-    // what one warm table would have shared): measured slower on 2 cores, so --analyze stays on
-    // one thread unless asked (BENCHMARKS.md, "Threads").
-    const threadsByDefault = values.analyze ? 1 : defaultThreads();
-    const threads = wholeFromFlag('solve', 'threads', values.threads, threadsByDefault, 1, 256);
     const options: SolveOptions = { weak: values.weak ?? false };
     const passes: { label: string; options: SolveOptions }[] = values['weak-first']
       ? [
@@ -95,84 +92,63 @@ export const solve: Command = {
         ]
       : [{ label: '', options }];
 
-    let solveOne: (input: SolverInput, o: SolveOptions) => Promise<Result<SolveResult, C4Error>>;
-    let analyzeOne: (
-      input: SolverInput,
-      o: SolveOptions,
-    ) => Promise<Result<AnalyzeResult, C4Error>>;
-    let pool: SolverPool | undefined;
-    if (threads === 1) {
-      const solver = new Solver(book ? { tableBits, book } : { tableBits });
-      solveOne = (input, o) => Promise.resolve(solver.solve(input, o));
-      analyzeOne = (input, o) => Promise.resolve(solver.analyze(input, o));
-    } else {
-      const threadPool = new SolverPool(threads, {
-        tableBits,
-        bookPath: book === undefined ? null : (values.book ?? defaultBookPath()),
-      });
-      pool = threadPool;
-      // Checks moves and settles the columns that need no search, as the threads' solvers would.
-      const local = new Solver(book ? { tableBits: 16, book } : { tableBits: 16 });
-      solveOne = threadPool.solve;
-      analyzeOne = (input, o) => analyzeInParallel(local, input, o, threadPool.solve);
-    }
+    // One thread: the plain solver (its own memory). More: thread 0 here, helpers in workers.
+    const helpers = threads > 1 ? await SearchThreads.start(threads, tableBits) : undefined;
+    const solver = new Solver({
+      ...(helpers ? { shared: helpers.table } : { tableBits }),
+      ...(book ? { book } : {}),
+    });
 
+    let lineNodes = 0;
     /** The lines printed for one position, and the error that ended them, if any. */
-    const evaluate = async (
-      text: string,
-      input: SolverInput,
-    ): Promise<{ out: string; error?: C4Error }> => {
+    const evaluate = (text: string, input: SolverInput): { out: string; error?: C4Error } => {
       let out = '';
       for (const { label, options: passOptions } of passes) {
         const scores = values.analyze
-          ? mapResult(await analyzeOne(input, passOptions), (a) =>
-              a.columns.map(showScore).join(' '),
-            )
-          : mapResult(await solveOne(input, passOptions), showScore);
+          ? mapResult(solver.analyze(input, passOptions), (a) => {
+              lineNodes += a.nodes;
+              return a.columns.map(showScore).join(' ');
+            })
+          : mapResult(solver.solve(input, passOptions), (r) => {
+              lineNodes += r.nodes;
+              return showScore(r);
+            });
         if (!scores.ok) return { out, error: scores.error };
         out += `${text}${label} ${scores.value}\n`;
       }
       return { out };
     };
 
+    const now = (): number => performance.now();
     let failures = 0;
-    // Positions in flight, printed in input order as they finish.
-    const inFlight: Promise<() => void>[] = [];
-    const flushOne = async (): Promise<void> => {
-      const print = await inFlight.shift();
-      print?.();
-    };
     try {
       let lineNumber = 0;
       for await (const raw of createInterface({ input: io.stdin, terminal: false })) {
         lineNumber++;
-        const number = lineNumber;
         const text = raw.trim();
         const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
-        if (!moves.ok) {
-          inFlight.push(
-            Promise.resolve(() => {
-              failures++;
-              io.err(`line ${number}: ${moves.error.message}\n`);
-            }),
-          );
-        } else {
-          const done = evaluate(text, { variant, moves: moves.value });
-          inFlight.push(
-            done.then(({ out, error }) => () => {
-              if (out !== '') io.out(out);
-              if (error !== undefined) {
-                failures++;
-                io.err(`line ${number}: ${error.message}\n`);
-              }
-            }),
+        const start = now();
+        solver.resetThreadNodes();
+        lineNodes = 0;
+        const { out, error } = moves.ok
+          ? evaluate(text, { variant, moves: moves.value })
+          : { out: '', error: moves.error };
+        if (out !== '') io.out(out);
+        if (values.stats) {
+          const perThread = solver.threadNodes();
+          // Thread 0's nodes; helpers count theirs when they stop, which may be a moment after.
+          io.err(
+            `stats: line ${lineNumber}: ${(now() - start).toFixed(0)} ms, ${lineNodes} nodes` +
+              (perThread.length > 1 ? ` (per thread ${perThread.join(' / ')})\n` : '\n'),
           );
         }
-        while (inFlight.length >= 2 * threads) await flushOne();
+        if (error !== undefined) {
+          failures++;
+          io.err(`line ${lineNumber}: ${error.message}\n`);
+        }
       }
-      while (inFlight.length > 0) await flushOne();
     } finally {
-      await pool?.close();
+      await helpers?.close();
     }
     return failures > 0 ? 1 : 0;
   },

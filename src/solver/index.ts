@@ -23,4 +23,13 @@ export type {
 export { Book } from './book/book.js';
 export { symmetricKey } from './board-key.js';
 export { parseBook } from './book/format.js';
-export { analyzeInParallel, type ParallelOptions, type SolveElsewhere } from './parallel.js';
+export {
+  createSharedTable,
+  sharedTablesSupported,
+  engineForThread,
+  runHelper,
+  releaseHelpers,
+  MAX_SHARED_THREADS,
+  MAX_SHARED_TABLE_BITS,
+  type SharedTable,
+} from './shared.js';

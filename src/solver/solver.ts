@@ -20,7 +20,14 @@ import type {
   SolverOptions,
   StopReason,
 } from './types.js';
-import { MOVES_CAPACITY, PLAY_WINS, instantiateEngine, type WasmEngine } from './wasm.js';
+import { engineForThread } from './shared.js';
+import {
+  MOVES_CAPACITY,
+  PLAY_WINS,
+  instantiateEngine,
+  type SharedWasmEngine,
+  type WasmEngine,
+} from './wasm.js';
 
 export const DEFAULT_TABLE_BITS = 22;
 
@@ -35,9 +42,16 @@ const neg = (score: number): number => 0 - score;
  * A solver with its own WebAssembly instance and transposition table. The table survives
  * between calls (entries are exact per position), which speeds up analysing a game move after
  * move; `reset()` forgets it. Not re-entrant: one search at a time per instance.
+ *
+ * With `{ shared: table }` it is thread 0 of a shared table (src/solver/shared.ts; one such
+ * solver per table): a search that runs long wakes the table's helper threads, which search the
+ * same position with it; the call returns as soon as the score is known (the helpers stop on
+ * their own). Scores are the single-threaded ones. Thread 0 never waits on the helpers, so it
+ * may run on a browser's main thread; the helpers block and must run in workers.
  */
 export class Solver {
   private readonly engine: WasmEngine;
+  private readonly sharedEngine: SharedWasmEngine | undefined;
   private variant: Variant | undefined;
   // The budget of the running call. Kept in fields rather than closures made per call: a call
   // that needs no search should cost next to nothing.
@@ -50,13 +64,18 @@ export class Solver {
   private movesView: Uint8Array = new Uint8Array(0);
 
   constructor(options: SolverOptions = {}) {
-    const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
-    if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
-      throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
-    }
-    this.engine = instantiateEngine(() => this.budgetSpent());
-    if (this.engine.setTableBits(bits) !== 1) {
-      throw new RangeError(`could not allocate 2^${bits} table entries`);
+    if (options.shared !== undefined) {
+      this.sharedEngine = engineForThread(options.shared, 0, () => this.budgetSpent());
+      this.engine = this.sharedEngine;
+    } else {
+      const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
+      if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
+        throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
+      }
+      this.engine = instantiateEngine(() => this.budgetSpent());
+      if (this.engine.setTableBits(bits) !== 1) {
+        throw new RangeError(`could not allocate 2^${bits} table entries`);
+      }
     }
     this.book = options.book;
     this.mapMoves();
@@ -75,6 +94,31 @@ export class Solver {
   /** Forgets every transposition-table entry. */
   reset(): void {
     this.engine.newGeneration();
+  }
+
+  /**
+   * Nodes each thread of a shared table searched since `resetThreadNodes` (thread 0 first);
+   * empty for a solver of its own.
+   */
+  threadNodes(): number[] {
+    const engine = this.sharedEngine;
+    if (engine === undefined) return [];
+    const threads = engine.threadCount();
+    return Array.from({ length: threads }, (_, i) => engine.threadNodes(i));
+  }
+
+  resetThreadNodes(): void {
+    this.sharedEngine?.resetThreadNodes();
+  }
+
+  /**
+   * Shared table: helpers join a search once thread 0 has visited `nodes` nodes (default 16384:
+   * shorter searches do not repay waking them), and threads mark the positions they are
+   * searching within `markPlies` plies of the root (default 8) and from `markMinEmpty` empty
+   * cells up (default 12). For tests and measurements.
+   */
+  setParallel(nodes: number, markMinEmpty = 12, markPlies = 8): void {
+    this.sharedEngine?.setParallel(nodes, markMinEmpty, markPlies);
   }
 
   /**

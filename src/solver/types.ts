@@ -71,4 +71,9 @@ export interface SolverOptions {
   readonly tableBits?: number;
   /** An opening book consulted before searching (only for its own variant). */
   readonly book?: import('./book/book.js').Book;
+  /**
+   * Be thread 0 of this shared table (`createSharedTable`; `tableBits` is then the table's):
+   * long searches are shared with its helper threads.
+   */
+  readonly shared?: import('./shared.js').SharedTable;
 }

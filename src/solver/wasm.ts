@@ -24,6 +24,28 @@ export interface WasmEngine {
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 
+/** The threads build's further exports (see "shared table" in the AssemblyScript source). */
+export interface SharedWasmEngine extends WasmEngine {
+  sharedBytes(threads: number, bits: number): number;
+  initShared(threads: number, bits: number): number;
+  attach(index: number): number;
+  threadCount(): number;
+  setParallel(nodes: number, markMinEmpty: number, markPlies: number): void;
+  threadNodes(index: number): number;
+  resetThreadNodes(): void;
+  warmUp(): void;
+  helperLoop(): void;
+  quitHelpers(): void;
+  // For tests of the table's entries.
+  probeEntry(index: number, keyLow: number, keyHigh: number): number;
+  probeKey(keyLow: number, keyHigh: number): number;
+  pokeEntry(index: number, word: number, low: number, high: number): void;
+  slotOf(keyLow: number, keyHigh: number): number;
+  storeEntry(keyLow: number, keyHigh: number, lower: number, upper: number, moves: number): void;
+  tableBase(): number;
+  readonly memory: { readonly buffer: ArrayBuffer };
+}
+
 /** Bytes at `movesBuffer()`: longer move lists are played one call per move. */
 export const MOVES_CAPACITY = 256;
 
@@ -39,15 +61,38 @@ interface WasmGlobal {
 
 let compiled: object | undefined;
 
+const wasmGlobal = (): WasmGlobal =>
+  (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
+
 /**
  * A fresh engine instance with its own memory (and so its own transposition table).
  * `shouldStop` is asked every few thousand nodes while the engine's host check is on.
  */
 export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
-  const wasm = (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
+  const wasm = wasmGlobal();
   compiled ??= new wasm.Module(decodeBase64(WASM_BASE64));
   const instance = new wasm.Instance(compiled, {
     env: { shouldStop: () => (shouldStop() ? 1 : 0) },
   });
   return instance.exports as WasmEngine;
+}
+
+/**
+ * An instance of the threads build (`module`, compiled by src/solver/shared.ts) on `memory`, a
+ * shared WebAssembly.Memory. Not attached to a thread yet.
+ */
+export function instantiateSharedEngine(
+  module: object,
+  memory: object,
+  shouldStop: () => boolean,
+): SharedWasmEngine {
+  const instance = new (wasmGlobal().Instance)(module, {
+    env: { memory, shouldStop: () => (shouldStop() ? 1 : 0) },
+  });
+  return instance.exports as SharedWasmEngine;
+}
+
+/** Compiles wasm bytes given in base64. */
+export function compileModule(base64: string): object {
+  return new (wasmGlobal().Module)(decodeBase64(base64));
 }

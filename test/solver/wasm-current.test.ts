@@ -1,13 +1,21 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assemblySourceHash } from '../../scripts/solver-wasm-source.js';
+import {
+  ASC_FLAGS,
+  SHARED_ASC_FLAGS,
+  assemblySourceHash,
+} from '../../scripts/solver-wasm-source.js';
 import { SOURCE_HASH } from '../../src/solver/wasm-binary.generated.js';
+import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe('embedded solver wasm', () => {
   it('was built from the current AssemblyScript sources (else run `npm run build:wasm`)', () => {
-    expect(SOURCE_HASH).toBe(assemblySourceHash(root));
+    expect(SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS));
+  });
+  it('the threads build too', () => {
+    expect(SHARED_SOURCE_HASH).toBe(assemblySourceHash(root, SHARED_ASC_FLAGS));
   });
 });

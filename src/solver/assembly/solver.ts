@@ -8,6 +8,10 @@
 // Scores (side to move): a win with the disc after m discs scores (W*H + 1 - m) / 2, a loss the
 // negative, a draw 0. The search is fail-hard alpha-beta negamax over null windows, with a
 // transposition table holding both bounds and the best move.
+//
+// The same source builds two modules (scripts/solver-wasm-source.ts): the default one owns its
+// memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N instances,
+// one per thread, search together with one table (see "shared table" below).
 
 @external('env', 'shouldStop')
 declare function hostShouldStop(): i32;
@@ -46,6 +50,8 @@ let nodes: u64 = 0;
 let nodeLimit: u64 = 0xffffffffffffffff;
 let checkHost: bool = false;
 let aborted: bool = false;
+// Set with `aborted` when the budget (node limit, host) ended the search, not another thread.
+let budgetStop: bool = false;
 let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
 let useEtc: bool = true;
@@ -69,13 +75,21 @@ function colMask(col: i32): u64 {
 }
 
 function ensureScratch(): void {
-  if (scratch != 0) return;
+  // Threads build: `attach` places each instance's scratch in the shared layout.
+  if (ASC_FEATURE_THREADS || scratch != 0) return;
   scratch = (__heap_base + 15) & ~(<usize>15);
   const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
   if (needed > memory.size()) memory.grow(needed - memory.size());
 }
 
 export function configure(width: i32, height: i32, connect: i32): i32 {
+  if (configureVariant(width, height, connect) == 0) return 0;
+  newGeneration();
+  return 1;
+}
+
+/** The variant's constants and column order, without touching the table. */
+function configureVariant(width: i32, height: i32, connect: i32): i32 {
   if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > 64) return 0;
   W = width;
   H = height;
@@ -96,13 +110,13 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   posCur = 0;
   posMask = 0;
   posMoves = 0;
-  newGeneration();
   return 1;
 }
 
 /** Allocates 2^bits table entries (16 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
-  if (bits < 10 || bits > 28) return 0;
+  // Threads build: the table's size is fixed by `initShared`.
+  if (ASC_FEATURE_THREADS || bits < 10 || bits > 28) return 0;
   if (scratch == 0) configure(7, 6, 4);
   const size = <usize>1 << <usize>bits;
   const base = (scratch + SCRATCH_SIZE + 63) & ~(<usize>63);
@@ -123,11 +137,15 @@ export function setTableBits(bits: i32): i32 {
 /** Forgets every table entry (O(1) except once every 16383 calls). */
 export function newGeneration(): void {
   activeBits = 0;
+  // Threads build: the generation lives in the shared header, and only thread 0 moves it, while
+  // the helpers are parked (every search waits for them before it returns).
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
   generation++;
   if (generation > GEN_MASK) {
     if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
     generation = 1;
   }
+  if (ASC_FEATURE_THREADS) atomic.store<u32>(GENERATION, generation);
 }
 
 export function setUseEtc(on: i32, minEmpty: i32): void {
@@ -215,6 +233,12 @@ function useBits(bits: i32): void {
   activeBits = bits;
   ttShift = <u64>(64 - bits);
   growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
+  if (ASC_FEATURE_THREADS) {
+    // With helpers the region fills that many times faster (thread 0 counts only its nodes).
+    if (parallel && bits < ttBits) growAt = nodes + (<u64>1 << <u64>bits) / <u64>threadTotal;
+    // The same slow path also starts the helpers (see `slowPath`).
+    if (parallelAt < growAt) growAt = parallelAt;
+  }
 }
 
 /** Moves to a region 4x larger, re-indexing the entries of this generation in place. */
@@ -222,21 +246,52 @@ function grow(): void {
   let bits = activeBits + 2;
   if (bits > ttBits) bits = ttBits;
   const shift = <u64>(64 - bits);
+  if (ASC_FEATURE_THREADS) {
+    growBuckets(bits, shift);
+    return;
+  }
   // From the top down: an entry at slot i goes to a slot in [i << k, (i + 1) << k) (the new
   // index extends the old one), which no entry still to be moved occupies.
   for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
     const p = ttBase + (<usize>i << 4);
     const d = load<u32>(p, 8);
     if (d >> 18 != generation) continue;
-    const key = load<u64>(p);
+    // Threads build: word 0 is key ^ word 1 (see `entryData`); only thread 0 grows, alone.
+    let key = load<u64>(p);
+    if (ASC_FEATURE_THREADS) key ^= load<u64>(p, 8);
     const j = <usize>((key * HASH_MUL) >> shift);
     if (j == <usize>i) continue;
     const q = ttBase + (j << 4);
-    store<u64>(q, key);
-    store<u32>(q, d, 8);
+    store<u64>(q, load<u64>(p));
+    if (ASC_FEATURE_THREADS) store<u64>(q, load<u64>(p, 8), 8);
+    else store<u32>(q, d, 8);
     store<u32>(p, 0, 8); // generation 0 is never live
   }
   useBits(bits);
+}
+
+/**
+ * Threads build, where entries live in buckets of two (see `ttStore`): the same re-indexing, by
+ * bucket. An entry of bucket p goes to a bucket in [p << k, (p + 1) << k), none of which holds
+ * an entry still to be moved, except p itself when p = 0 (it then stays).
+ */
+function growBuckets(bits: i32, shift: u64): void {
+  if (ASC_FEATURE_THREADS) {
+    for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
+      const p = ttBase + (<usize>i << 4);
+      const w1 = load<u64>(p, 8);
+      if (<u32>w1 >> 18 != generation) continue;
+      const w0 = load<u64>(p);
+      const key = w0 ^ w1;
+      const j = <usize>((key * HASH_MUL) >> shift) & ~(<usize>1);
+      if (j == (<usize>i & ~(<usize>1))) continue;
+      const q = victim(ttBase + (j << 4), <i32>((w1 >> 32) & 63));
+      store<u64>(q, w1, 8);
+      store<u64>(q, w0);
+      store<u32>(p, 0, 8); // generation 0 is never live
+    }
+    useBits(bits);
+  }
 }
 
 @inline
@@ -335,24 +390,149 @@ export function setLimits(limit: f64, host: i32): void {
 
 @inline
 function checkStop(): void {
-  if (nodes >= nodeLimit) aborted = true;
-  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = true;
+  if (nodes >= nodeLimit) aborted = budgetStop = true;
+  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = budgetStop = true;
+  // Threads build: a probe ends as soon as the shared interval moves (another thread settled
+  // it, or the search is over).
+  if (ASC_FEATURE_THREADS) {
+    if (parallel && atomic.load<u64>(CONTROL) != probeWord) aborted = true;
+  }
 }
 
-function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
-  const idx = hashIndex(key);
-  const kp = ttBase + (idx << 4);
-  const dp = kp + 8;
-  const d = load<u32>(dp);
-  if (load<u64>(kp) == key && d >> 18 == generation) {
+// Threads build: threads write entries while others read them, without locks. An entry is two
+// 64-bit words: word 1 = data | the entry's disc count (6 bits) << 32 | a 26-bit check of the
+// key << 38, word 0 = key ^ word 1 (Hyatt's lockless hashing). Words from two different writes
+// fail one of the checks, so a torn entry reads as a miss, never as another position's bounds
+// (or, when both writes were for this key, as that key's true data). Each word is read whole
+// (atomic loads, plain moves on x86) and written with a plain store: a torn word would fail the
+// checks too, and the locked stores cost 15% per node with two threads.
+//
+// Entries live in buckets of two (one half cache line): one slot keeps the entry nearest the
+// root, the other takes the rest. Several threads write the table several times as fast; with
+// one slot, entries of big subtrees were overwritten before another thread came for them, and
+// on long analyses (hundreds of millions of nodes in a table of millions) the second thread
+// gained nothing (BENCHMARKS.md, "solver threads").
+const CHECK_MUL: u64 = 0xd6e8feb86659fd93;
+const CHECK_MASK: u64 = 0xffffffc000000000;
+
+@inline
+function keyCheck(key: u64): u64 {
+  return (key * CHECK_MUL) & CHECK_MASK;
+}
+
+/** The data of the entry at `e` if it holds `key` in this generation, else 0 (a miss). */
+@inline
+function entryData(e: usize, key: u64): u32 {
+  if (ASC_FEATURE_THREADS) {
+    const w1 = atomic.load<u64>(e, 8);
+    if ((atomic.load<u64>(e) ^ w1) != key || (w1 & CHECK_MASK) != keyCheck(key)) return 0;
+    const d = <u32>w1;
+    return d >> 18 == generation ? d : 0;
+  }
+  const d = load<u32>(e, 8);
+  return d >> 18 == generation && load<u64>(e) == key ? d : 0;
+}
+
+/** Threads build: the first slot of `key`'s bucket. */
+@inline
+function bucketOf(key: u64): usize {
+  return ttBase + ((hashIndex(key) & ~(<usize>1)) << 4);
+}
+
+/** The data stored for `key` in this generation, or 0. */
+@inline
+function probe(key: u64): u32 {
+  if (ASC_FEATURE_THREADS) {
+    const b = bucketOf(key);
+    const d = entryData(b, key);
+    return d != 0 ? d : entryData(b + 16, key);
+  }
+  return entryData(ttBase + (hashIndex(key) << 4), key);
+}
+
+/**
+ * Threads build: the slot of bucket `b` a new entry `moves` discs deep overwrites: an empty or
+ * stale one, else the first unless its entry is nearer the root, else the second.
+ */
+@inline
+function victim(b: usize, moves: i32): usize {
+  const first = load<u64>(b, 8);
+  if (<u32>first >> 18 != generation) return b;
+  const second = load<u64>(b, 24);
+  if (<u32>second >> 18 != generation) return b + 16;
+  return <i32>((first >> 32) & 63) >= moves ? b : b + 16;
+}
+
+@inline
+function writeEntry(e: usize, key: u64, d: u32, moves: i32): void {
+  if (ASC_FEATURE_THREADS) {
+    const w1 = keyCheck(key) | (<u64>moves << 32) | <u64>d;
+    store<u64>(e, w1, 8);
+    store<u64>(e, key ^ w1);
+  } else {
+    store<u64>(e, key);
+    store<u32>(e, d, 8);
+  }
+}
+
+/** Probe for tests: the data `entryData` reads for `key` at slot `index` (0 = a miss). */
+export function probeEntry(index: u32, keyLow: u32, keyHigh: u32): u32 {
+  return entryData(ttBase + (<usize>index << 4), (<u64>keyHigh << 32) | <u64>keyLow);
+}
+
+/** For tests: what a search finds for `key` (0 = a miss). */
+export function probeKey(keyLow: u32, keyHigh: u32): u32 {
+  return probe((<u64>keyHigh << 32) | <u64>keyLow);
+}
+
+/** For tests: writes raw words into slot `index` (to forge torn or garbage entries). */
+export function pokeEntry(index: u32, word: i32, low: u32, high: u32): void {
+  store<u64>(ttBase + (<usize>index << 4) + (<usize>word << 3), (<u64>high << 32) | <u64>low);
+}
+
+/** For tests: the first slot `key` may occupy with the whole table in use. */
+export function slotOf(keyLow: u32, keyHigh: u32): u32 {
+  const index = <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
+  return ASC_FEATURE_THREADS ? index & ~1 : index;
+}
+export function tableBase(): usize {
+  return ttBase;
+}
+
+/** For tests: stores bounds for `key`, `moves` discs deep, as a search would (whole table). */
+export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i32): void {
+  if (activeBits != ttBits) useBits(ttBits);
+  ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE, moves);
+}
+
+function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
+  let e: usize;
+  let d: u32;
+  if (ASC_FEATURE_THREADS) {
+    const b = bucketOf(key);
+    e = b;
+    d = entryData(b, key);
+    if (d == 0) {
+      d = entryData(b + 16, key);
+      e = d != 0 ? b + 16 : victim(b, moves);
+    }
+  } else {
+    e = ttBase + (hashIndex(key) << 4);
+    d = entryData(e, key);
+  }
+  if (d != 0) {
     const oldLo = <i32>(d & 127) - 64;
     const oldHi = <i32>((d >> 7) & 127) - 64;
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 14) & 15;
   }
-  store<u64>(kp, key);
-  store<u32>(dp, <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18));
+  writeEntry(
+    e,
+    key,
+    <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18),
+    moves,
+  );
 }
 
 /**
@@ -362,7 +542,7 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32): void {
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
   nodes++;
-  if (nodes >= growAt) grow();
+  if (nodes >= growAt) slowPath();
   checkStop();
   if (aborted) return alpha;
 
@@ -393,12 +573,10 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   const key = cur + mask;
-  const idx = hashIndex(key);
   let ttBest: i32 = -1;
   {
-    const e = ttBase + (idx << 4);
-    const d = load<u32>(e, 8);
-    if (d >> 18 == generation && load<u64>(e) == key) {
+    const d = probe(key);
+    if (d != 0) {
       const lo = <i32>(d & 127) - 64;
       const hi = <i32>((d >> 7) & 127) - 64;
       if (hi < beta) {
@@ -447,13 +625,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const move = next & colMask(col);
       const m2 = mask | move;
       const k2 = (cur ^ mask) + m2;
-      const i2 = hashIndex(k2);
-      const e = ttBase + (i2 << 4);
-      const d = load<u32>(e, 8);
-      if (d >> 18 == generation && load<u64>(e) == k2) {
+      const d = probe(k2);
+      if (d != 0) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, <u32>col);
+          ttStore(key, -childHi, 63, <u32>col, moves);
           return -childHi;
         }
       }
@@ -462,16 +638,34 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   const alphaIn = alpha;
   let best: u32 = NO_MOVE;
+  // Threads build, far from the end of the game: a child that another thread is searching now
+  // waits for a second pass, when its bounds are likely in the table (simplified ABDADA).
+  const share =
+    ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
+  let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
-    const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    let score: i32;
+    if (ASC_FEATURE_THREADS && share) {
+      const childKey = (cur ^ mask) + (mask | move);
+      const mark = marksBase + (<usize>((childKey * HASH_MUL) >> MARK_SHIFT) << 6);
+      if (load<u64>(mark) == childKey) {
+        deferred |= <u32>1 << <u32>i;
+        continue;
+      }
+      store<u64>(mark, childKey);
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (load<u64>(mark) == childKey) store<u64>(mark, 0);
+    } else {
+      score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+    }
     if (aborted) {
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, <u32>col);
+      ttStore(key, score, 63, <u32>col, moves);
       return score;
     }
     if (score > alpha) {
@@ -479,13 +673,41 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       best = <u32>col;
     }
   }
-  if (alpha > alphaIn) ttStore(key, alpha, alpha, best);
-  else ttStore(key, -63, alpha, NO_MOVE);
+  if (ASC_FEATURE_THREADS) {
+    while (deferred != 0) {
+      const i = <i32>ctz(deferred);
+      deferred &= deferred - 1;
+      const col = load<i32>(frame + (<usize>i << 2)) & 255;
+      const move = next & colMask(col);
+      const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+      const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
+      if (aborted) return alpha;
+      if (score >= beta) {
+        ttStore(key, score, 63, <u32>col, moves);
+        return score;
+      }
+      if (score > alpha) {
+        alpha = score;
+        best = <u32>col;
+      }
+    }
+  }
+  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
+  else ttStore(key, -63, alpha, NO_MOVE, moves);
   return alpha;
 }
 
 function canWinNext(cur: u64, mask: u64): bool {
   return (winningCells(cur, mask) & possibleMoves(mask)) != 0;
+}
+
+/** The next null window of the bisection on [min, max]: leaning to 0, where most scores are. */
+@inline
+function probeAt(min: i32, max: i32): i32 {
+  let med = min + (max - min) / 2;
+  if (med <= 0 && min / 2 < med) med = min / 2;
+  else if (med >= 0 && max / 2 > med) med = max / 2;
+  return med;
 }
 
 /**
@@ -494,6 +716,7 @@ function canWinNext(cur: u64, mask: u64): bool {
  */
 export function solve(weak: i32): i32 {
   aborted = false;
+  budgetStop = false;
   if (posMoves >= SIZE) {
     resultLower = 0;
     resultUpper = 0;
@@ -517,11 +740,12 @@ export function solve(weak: i32): i32 {
   if (bits < 10) bits = 10;
   if (bits < activeBits) bits = activeBits;
   if (bits > ttBits) bits = ttBits;
+  if (ASC_FEATURE_THREADS) {
+    return solveShared(min, max, rootOppWin, bits);
+  }
   useBits(bits);
   while (min < max) {
-    let med = min + (max - min) / 2;
-    if (med <= 0 && min / 2 < med) med = min / 2;
-    else if (med >= 0 && max / 2 > med) med = max / 2;
+    const med = probeAt(min, max);
     const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
     if (r <= med) max = r < min ? min : r;
@@ -530,4 +754,404 @@ export function solve(weak: i32): i32 {
   resultLower = min;
   resultUpper = max;
   return aborted ? 0 : 1;
+}
+
+// ---- shared table (threads build) -------------------------------------------------------------
+// One shared memory, laid out from LAYOUT_BASE (the module has no data of its own below it):
+// header (control word, job signal, generation, the job's position), one 64-byte slot per thread
+// (its node count), one scratch region per thread (column order, frames, move buffer: what
+// `scratch` points to), the marks, then the table.
+//
+// Thread 0 (the caller's solver) searches alone at first; a search that outlives
+// `parallelNodes` nodes publishes its position and interval in the header and wakes the
+// helpers. Every thread then runs the same bisection on the shared interval: each probes the
+// window the interval gives; the first to finish narrows the interval (compare-and-swap on the
+// control word), and the others' probes end at their next node and restart on the new window,
+// with the table full of what everyone searched. Each result narrows an interval of true bounds,
+// so the final score is the single-threaded one. Thread 0 closes the job when the interval is
+// closed (or its budget ends) and returns without waiting for the helpers.
+//
+// Threads searching one window in one move order would walk the same tree in lockstep (Lazy SMP
+// without its usual depth variety; measured 0.57x on 2 free cores): each marks the children it
+// is searching, within `markPlies` plies of the root, and a thread reaching a marked child
+// leaves it for a second pass (simplified ABDADA, every child deferrable), so at a node where
+// every child must be searched the threads split them. The second pass searches a child still
+// marked all the same, and the threads split again below it.
+const LAYOUT_BASE: usize = 1024;
+// The control word, u64: job << 32 | table bits in use << 17 | OPEN | (min + 64) << 8 | (max + 64).
+const CONTROL: usize = LAYOUT_BASE;
+const OPEN: u64 = 0x10000;
+const BITS_SHIFT: u64 = 17;
+const BITS_FIELD: u64 = <u64>63 << BITS_SHIFT;
+const SIGNAL: usize = LAYOUT_BASE + 64; // i32, bumped to wake the helpers; QUIT beside it
+const QUIT: usize = LAYOUT_BASE + 68;
+const GENERATION: usize = LAYOUT_BASE + 128; // u32
+const H_BITS: usize = LAYOUT_BASE + 132;
+const H_THREADS: usize = LAYOUT_BASE + 136;
+const H_WIDTH: usize = LAYOUT_BASE + 140;
+const H_HEIGHT: usize = LAYOUT_BASE + 144;
+const H_CONNECT: usize = LAYOUT_BASE + 148;
+const H_MOVES: usize = LAYOUT_BASE + 152;
+const H_ETC: usize = LAYOUT_BASE + 156;
+const H_ETC_MIN: usize = LAYOUT_BASE + 160;
+const H_MARK_MIN: usize = LAYOUT_BASE + 164;
+const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
+const H_CUR: usize = LAYOUT_BASE + 168; // u64
+const H_MASK: usize = LAYOUT_BASE + 176; // u64
+const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
+const MAX_THREADS: i32 = 64;
+const SCRATCH_BASE: usize = SLOTS + <usize>MAX_THREADS * 64;
+const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~(<usize>63);
+
+let threadIndex: i32 = 0;
+let threadTotal: i32 = 1;
+/** True while this thread searches with others (checks the control word). */
+let parallel: bool = false;
+/** The control word this thread's probe started from: any change ends the probe. */
+let probeWord: u64 = 0;
+let parallelAt: u64 = 0xffffffffffffffff;
+let parallelNodes: u64 = 1 << 14;
+// Marks within `markPlies` plies of the root and from `markMinEmpty` empty cells up: deeper, the
+// subtrees are too small to repay the writes to lines other threads read (BENCHMARKS.md,
+// "solver threads").
+let markMinEmpty: i32 = 12;
+let markPlies: i32 = 8;
+let markBelow: i32 = 0;
+let rootMin: i32 = 0;
+let rootMax: i32 = 0;
+let job: u32 = 0;
+
+// The marks of positions being searched: one per cache line (threads write them), keyed like the
+// table; a collision only defers a child needlessly.
+const MARK_BITS: i32 = 12;
+const MARK_SHIFT: u64 = <u64>(64 - MARK_BITS);
+let marksBase: usize = 0;
+function marksStart(threads: i32): usize {
+  return (SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE + 63) & ~(<usize>63);
+}
+function tableStart(threads: i32): usize {
+  return marksStart(threads) + (<usize>64 << <usize>MARK_BITS);
+}
+
+/** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
+export function sharedBytes(threads: i32, bits: i32): f64 {
+  if (threads < 1 || threads > MAX_THREADS || bits < 10 || bits > 27) return 0;
+  return <f64>tableStart(threads) + <f64>16 * <f64>(<u64>1 << <u64>bits);
+}
+
+/** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
+export function initShared(threads: i32, bits: i32): i32 {
+  if (!ASC_FEATURE_THREADS || __heap_base > LAYOUT_BASE) return 0;
+  if (sharedBytes(threads, bits) == 0) return 0;
+  if (ASC_FEATURE_THREADS) {
+    store<i32>(H_THREADS, threads);
+    store<i32>(H_BITS, bits);
+    // Fresh memory is zero already, but only mapped when first touched: touch it now, as
+    // `setTableBits` does, rather than in the middle of the first searches.
+    memory.fill(tableStart(threads), 0, <usize>16 << <usize>bits);
+    store<i32>(H_ETC, 1);
+    atomic.store<u32>(GENERATION, 1);
+  }
+  return 1;
+}
+
+/** Makes this instance thread `index` of the shared memory `initShared` set up. */
+export function attach(index: i32): i32 {
+  if (!ASC_FEATURE_THREADS) return 0;
+  threadTotal = load<i32>(H_THREADS);
+  if (index < 0 || index >= threadTotal) return 0;
+  threadIndex = index;
+  scratch = SCRATCH_BASE + <usize>index * SCRATCH_STRIDE;
+  ttBits = load<i32>(H_BITS);
+  ttSize = <u32>1 << <u32>ttBits;
+  ttBase = tableStart(threadTotal);
+  marksBase = marksStart(threadTotal);
+  activeBits = 0;
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
+  configureVariant(7, 6, 4);
+  return 1;
+}
+
+export function threadCount(): i32 {
+  return threadTotal;
+}
+
+/** Thread 0: helpers join a search once it has visited `nodes` nodes. */
+export function setParallel(nodes: f64, minEmpty: i32, plies: i32): void {
+  parallelNodes = nodes < 1 ? 1 : <u64>nodes;
+  markMinEmpty = minEmpty;
+  markPlies = plies;
+}
+
+/** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
+export function threadNodes(index: i32): f64 {
+  if (ASC_FEATURE_THREADS) {
+    return <f64>atomic.load<u64>(SLOTS + (<usize>index << 6), 8);
+  }
+  return 0;
+}
+export function resetThreadNodes(): void {
+  if (ASC_FEATURE_THREADS) {
+    for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (<usize>i << 6), 0, 8);
+  }
+}
+
+function slowPath(): void {
+  if (ASC_FEATURE_THREADS) {
+    if (nodes >= parallelAt) {
+      goParallel();
+      return;
+    }
+    if (parallel) {
+      growShared();
+      return;
+    }
+  }
+  grow();
+}
+
+/**
+ * Thread 0, searching with helpers: grows the table's region and tells them, through the
+ * control word, so their probes restart indexing the larger region. Helpers that write while
+ * the entries move may leave some at the wrong slot or torn: misses, never wrong bounds.
+ */
+function growShared(): void {
+  if (ASC_FEATURE_THREADS) {
+    grow();
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      const n = (c & ~BITS_FIELD) | (<u64>activeBits << BITS_SHIFT);
+      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
+        // Thread 0's own probe goes on, unless the interval moved meanwhile.
+        if ((c & ~BITS_FIELD) != (probeWord & ~BITS_FIELD)) aborted = true;
+        probeWord = n;
+        return;
+      }
+    }
+  }
+}
+
+@inline
+function controlWord(id: u32, bits: i32, open: u64, min: i32, max: i32): u64 {
+  return (
+    (<u64>id << 32) | (<u64>bits << BITS_SHIFT) | open | (<u64>(min + 64) << 8) | <u64>(max + 64)
+  );
+}
+@inline
+function controlMin(c: u64): i32 {
+  return <i32>((c >> 8) & 255) - 64;
+}
+@inline
+function controlMax(c: u64): i32 {
+  return <i32>(c & 255) - 64;
+}
+
+/** Thread 0, inside its search: publishes the job and wakes the helpers. */
+function goParallel(): void {
+  if (ASC_FEATURE_THREADS) {
+    parallelAt = 0xffffffffffffffff;
+    store<i32>(H_WIDTH, W);
+    store<i32>(H_HEIGHT, H);
+    store<i32>(H_CONNECT, N);
+    store<i32>(H_MOVES, posMoves);
+    store<u64>(H_CUR, posCur);
+    store<u64>(H_MASK, posMask);
+    store<i32>(H_ETC, useEtc ? 1 : 0);
+    store<i32>(H_ETC_MIN, etcMinEmpty);
+    store<i32>(H_MARK_MIN, markMinEmpty);
+    store<i32>(H_MARK_PLIES, markPlies);
+    markBelow = posMoves + markPlies;
+    job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
+    const c = controlWord(job, activeBits, OPEN, rootMin, rootMax);
+    atomic.store<u64>(CONTROL, c);
+    probeWord = c;
+    parallel = true;
+    useBits(activeBits); // the region now fills threads times as fast
+    atomic.add<i32>(SIGNAL, 1);
+    atomic.notify(SIGNAL, threadTotal - 1);
+  }
+}
+
+/** Narrows the shared interval of job `id` with the result `r` of the probe at `med`. */
+function narrowShared(id: u32, med: i32, r: i32): void {
+  if (ASC_FEATURE_THREADS) {
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      if (<u32>(c >> 32) != id || (c & OPEN) == 0) return;
+      let min = controlMin(c);
+      let max = controlMax(c);
+      if (r <= med) {
+        const v = r < min ? min : r;
+        if (v < max) max = v;
+      } else {
+        const v = r > max ? max : r;
+        if (v > min) min = v;
+      }
+      const n = (c & ~(<u64>0xffff)) | (<u64>(min + 64) << 8) | <u64>(max + 64);
+      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) return;
+    }
+  }
+}
+
+function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
+  if (ASC_FEATURE_THREADS) {
+    rootMin = min;
+    rootMax = max;
+    parallel = false;
+    parallelAt = threadTotal > 1 ? nodes + parallelNodes : 0xffffffffffffffff;
+    useBits(bits);
+    while (true) {
+      if (parallel) {
+        const c = atomic.load<u64>(CONTROL);
+        probeWord = c;
+        rootMin = controlMin(c);
+        rootMax = controlMax(c);
+      }
+      if (rootMin >= rootMax) break;
+      const med = probeAt(rootMin, rootMax);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+      if (aborted) {
+        if (budgetStop) break;
+        aborted = false; // another thread moved the interval: probe again
+        continue;
+      }
+      if (parallel) narrowShared(job, med, r);
+      else if (r <= med) rootMax = r < rootMin ? rootMin : r;
+      else rootMin = r > rootMax ? rootMax : r;
+    }
+    parallelAt = 0xffffffffffffffff;
+    if (parallel) {
+      // Close the job: the helpers' probes end at their next node, and nothing they find later
+      // narrows this interval. They are not waited for: on a busy machine a descheduled helper
+      // would cost a whole time slice, and a late one only writes true bounds (see `help`).
+      while (true) {
+        const c = atomic.load<u64>(CONTROL);
+        if (atomic.cmpxchg<u64>(CONTROL, c, c & ~OPEN) == c) {
+          rootMin = controlMin(c);
+          rootMax = controlMax(c);
+          break;
+        }
+      }
+      parallel = false;
+    }
+    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    resultLower = rootMin;
+    resultUpper = rootMax;
+    return budgetStop ? 0 : 1;
+  }
+  return 0;
+}
+
+/**
+ * A helper thread's life: parks until thread 0 wakes it, joins the open search, parks again;
+ * returns when `quitHelpers` is called. Blocks (use it in a worker).
+ */
+export function helperLoop(): void {
+  if (ASC_FEATURE_THREADS) {
+    let seen = atomic.load<i32>(SIGNAL);
+    while (atomic.load<i32>(QUIT) == 0) {
+      help();
+      atomic.wait<i32>(SIGNAL, seen, -1);
+      seen = atomic.load<i32>(SIGNAL);
+    }
+  }
+}
+
+/**
+ * A helper's first search, on a position of its own, alone (its table writes are true bounds
+ * like any other): the engine compiles a function with its optimising tier only after it has
+ * run a while in this instance, and a helper that joins searches 16k nodes late would otherwise
+ * spend its first searches in baseline code, a third slower.
+ */
+const WARM_UP_MOVES: u64 = 0x2d08324c8f1;
+export function warmUp(): void {
+  if (ASC_FEATURE_THREADS) {
+    configureVariant(7, 6, 4);
+    generation = atomic.load<u32>(GENERATION);
+    useBits(ttBits);
+    // A middle-game position, 274552224131661 (1-based columns), 3 bits a move: no data
+    // segment, which every instance would copy into the shared memory.
+    resetPosition();
+    for (let i = 0; i < 15; i++) play(<i32>((WARM_UP_MOVES >> (<u64>i * 3)) & 7));
+    let min = -(SIZE - posMoves) / 2;
+    let max = (SIZE + 1 - posMoves) / 2;
+    const oppWin = winningCells(posCur ^ posMask, posMask);
+    while (min < max) {
+      const med = probeAt(min, max);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, oppWin);
+      if (r <= med) max = r < min ? min : r;
+      else min = r > max ? max : r;
+    }
+    nodes = 0;
+  }
+}
+
+/** Wakes the helpers for good: each `helperLoop` returns. */
+export function quitHelpers(): void {
+  if (ASC_FEATURE_THREADS) {
+    atomic.store<i32>(QUIT, 1);
+    atomic.add<i32>(SIGNAL, 1);
+    atomic.notify(SIGNAL, -1);
+  }
+}
+
+function help(): void {
+  if (ASC_FEATURE_THREADS) {
+    let current: u32 = 0;
+    let rootOppWin: u64 = 0;
+    nodes = 0;
+    while (true) {
+      const c = atomic.load<u64>(CONTROL);
+      if ((c & OPEN) == 0) break;
+      const min = controlMin(c);
+      const max = controlMax(c);
+      if (min >= max) break;
+      const id = <u32>(c >> 32);
+      if (id != current) {
+        const w = load<i32>(H_WIDTH);
+        const h = load<i32>(H_HEIGHT);
+        const n = load<i32>(H_CONNECT);
+        const cur = load<u64>(H_CUR);
+        const mask = load<u64>(H_MASK);
+        const moves = load<i32>(H_MOVES);
+        const etc = load<i32>(H_ETC);
+        const etcMin = load<i32>(H_ETC_MIN);
+        const gen = atomic.load<u32>(GENERATION);
+        const marksFrom = load<i32>(H_MARK_MIN);
+        const plies = load<i32>(H_MARK_PLIES);
+        // Thread 0 rewrites these only after closing the job (and before opening the next):
+        // an unchanged control word means they all belong to job `id`.
+        if (atomic.load<u64>(CONTROL) != c) continue;
+        if (w != W || h != H || n != N) configureVariant(w, h, n);
+        posCur = cur;
+        posMask = mask;
+        posMoves = moves;
+        useEtc = etc != 0;
+        etcMinEmpty = etcMin;
+        markMinEmpty = marksFrom;
+        markBelow = moves + plies;
+        rootOppWin = winningCells(posCur ^ posMask, posMask);
+        generation = gen;
+        growAt = 0xffffffffffffffff;
+        current = id;
+      }
+      // The region of the table in use, as thread 0 grows it.
+      activeBits = <i32>((c & BITS_FIELD) >> BITS_SHIFT);
+      ttShift = <u64>(64 - activeBits);
+      probeWord = c;
+      parallel = true;
+      aborted = false;
+      const med = probeAt(min, max);
+      const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+      // Ended because the control word moved: read it again. A helper that falls behind
+      // (descheduled) may still be in a job thread 0 has closed, even one of an earlier
+      // generation or variant: it stores only true bounds, stamped with that job's generation,
+      // and its results narrow nothing (`narrowShared` checks the job).
+      if (aborted) continue;
+      narrowShared(current, med, r);
+    }
+    parallel = false;
+    aborted = false;
+    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+  }
 }
