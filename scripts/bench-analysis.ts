@@ -1,8 +1,12 @@
-// `npm run bench:analysis [-- --games FILE --limit-ms 1000 --from-ply 4]`: how long a full
-// analysis (every column's exact score, `Solver.analyze` with the committed opening book, as
-// `c4 solve --analyze` does) takes on positions from real games: every ply from `--from-ply`
+// `npm run bench:analysis [-- --games FILE --limit-ms 1000 --from-ply 4 --threads 1,2]`: how long
+// a full analysis (every column's exact score, `Solver.analyze` with the committed opening book,
+// as `c4 solve --analyze` does) takes on positions from real games: every ply from `--from-ply`
 // on of each game in FILE. Prints, per ply, the share of positions answered exactly within
 // `--limit-ms` (each analysis is stopped there) and the median time.
+//
+// With `--threads 1,2` each thread count gets its own solver (2+: one shared table and helper
+// threads, as `c4 solve --threads N`) and its own columns; the counts alternate game by game, so
+// a busy spell of the shared machine falls on both.
 //
 // `npm run bench:analysis -- --make-games 6 --seed 1` writes the game file first: seeded arena
 // games between two Strong players (2 random opening plies). Strong searches on a clock, so a
@@ -15,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { playMatch } from '../src/ai/arena.js';
 import { CLASSIC, parseMoves, unwrap } from '../src/core/index.js';
 import { Solver } from '../src/solver/index.js';
+import { SearchThreads } from '../src/cli/search-threads.js';
 import { loadBook } from '../src/cli/book-file.js';
 import { useCommittedBook } from '../src/cli/bestmove.js';
 
@@ -25,6 +30,8 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '1' },
     'limit-ms': { type: 'string', default: '1000' },
     'from-ply': { type: 'string', default: '4' },
+    threads: { type: 'string', default: '1' },
+    'table-bits': { type: 'string', default: '22' },
   },
 });
 const file = values.games ?? join(dirname(fileURLToPath(import.meta.url)), 'analysis-games.txt');
@@ -50,31 +57,52 @@ if (values['make-games'] !== undefined) {
 
 const loaded = loadBook();
 if (!('book' in loaded)) throw new Error(`opening book: ${loaded.problem}`);
-const solver = new Solver({ book: loaded.book });
 const limitMs = Number(values['limit-ms']);
 const fromPly = Number(values['from-ply']);
+const tableBits = Number(values['table-bits']);
+const threadCounts = values.threads.split(',').map(Number);
+if (threadCounts.some((t) => !Number.isInteger(t) || t < 1)) {
+  throw new Error(`--threads: whole numbers from 1, got ${values.threads}`);
+}
+const pools: SearchThreads[] = [];
+const solvers: Solver[] = [];
+for (const threads of threadCounts) {
+  if (threads === 1) {
+    solvers.push(new Solver({ tableBits, book: loaded.book }));
+    continue;
+  }
+  const pool = await SearchThreads.start(threads, tableBits);
+  pools.push(pool);
+  solvers.push(new Solver({ shared: pool.table, book: loaded.book }));
+}
 const games = readFileSync(file, 'utf8')
   .split('\n')
   .map((l) => l.trim())
   .filter((l) => l !== '');
 
-// ply -> [ms per position], Infinity when the analysis was not exact within the limit
-const byPly = new Map<number, number[]>();
-for (const game of games) {
+// per thread count: ply -> [ms per position], Infinity when not exact within the limit
+const byPly = threadCounts.map(() => new Map<number, number[]>());
+for (const [g, game] of games.entries()) {
   const moves = unwrap(parseMoves(game, CLASSIC));
-  solver.reset(); // each game is a fresh analysis board; within a game the table is kept
-  for (let ply = fromPly; ply < moves.length; ply++) {
-    const start = performance.now();
-    const result = unwrap(
-      solver.analyze({ variant: CLASSIC, moves: moves.slice(0, ply) }, { timeLimitMs: limitMs }),
-    );
-    const ms = performance.now() - start;
-    const exact = result.columns.every((c) => c === null || c.exact);
-    const list = byPly.get(ply) ?? [];
-    list.push(exact ? ms : Infinity);
-    byPly.set(ply, list);
+  const order = solvers.map((_, i) => i);
+  if (g % 2 === 1) order.reverse();
+  for (const i of order) {
+    const solver = solvers[i]!;
+    solver.reset(); // each game is a fresh analysis board; within a game the table is kept
+    for (let ply = fromPly; ply < moves.length; ply++) {
+      const start = performance.now();
+      const result = unwrap(
+        solver.analyze({ variant: CLASSIC, moves: moves.slice(0, ply) }, { timeLimitMs: limitMs }),
+      );
+      const ms = performance.now() - start;
+      const exact = result.columns.every((c) => c === null || c.exact);
+      const list = byPly[i]!.get(ply) ?? [];
+      list.push(exact ? ms : Infinity);
+      byPly[i]!.set(ply, list);
+    }
   }
 }
+await Promise.all(pools.map((pool) => pool.close()));
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,16 +111,24 @@ const median = (xs: number[]): number => {
 const show = (ms: number): string =>
   ms === Infinity ? `> ${limitMs} ms` : ms < 1 ? '< 1 ms' : `${ms.toFixed(0)} ms`;
 console.log(`${games.length} games from ${file}, limit ${limitMs} ms per analysis`);
-console.log('| ply | positions | exact within the limit | median time |');
-console.log('|---|---|---|---|');
-let total = 0;
-let within = 0;
-for (const [ply, times] of [...byPly].sort((a, b) => a[0] - b[0])) {
-  const ok = times.filter((t) => t !== Infinity).length;
-  total += times.length;
-  within += ok;
-  console.log(
-    `| ${ply} | ${times.length} | ${ok} (${Math.round((100 * ok) / times.length)}%) | ${show(median(times))} |`,
-  );
+const heads = threadCounts.map((t) =>
+  threadCounts.length > 1 ? ` (${t} thread${t > 1 ? 's' : ''})` : '',
+);
+console.log(
+  `| ply | positions |${heads.map((h) => ` exact within the limit${h} | median time${h} |`).join('')}`,
+);
+console.log(`|---|---|${heads.map(() => '---|---|').join('')}`);
+const plies = [...byPly[0]!.keys()].sort((a, b) => a - b);
+const share = (ok: number, n: number): string => `${ok} (${Math.round((100 * ok) / n)}%)`;
+for (const ply of plies) {
+  const cells = byPly.map((m) => {
+    const times = m.get(ply)!;
+    return ` ${share(times.filter((t) => t !== Infinity).length, times.length)} | ${show(median(times))} |`;
+  });
+  console.log(`| ${ply} | ${byPly[0]!.get(ply)!.length} |${cells.join('')}`);
 }
-console.log(`| all | ${total} | ${within} (${Math.round((100 * within) / total)}%) | |`);
+const totals = byPly.map((m) => {
+  const all = [...m.values()].flat();
+  return ` ${share(all.filter((t) => t !== Infinity).length, all.length)} | |`;
+});
+console.log(`| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')}`);
