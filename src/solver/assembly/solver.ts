@@ -246,52 +246,24 @@ function grow(): void {
   let bits = activeBits + 2;
   if (bits > ttBits) bits = ttBits;
   const shift = <u64>(64 - bits);
-  if (ASC_FEATURE_THREADS) {
-    growBuckets(bits, shift);
-    return;
-  }
-  // From the top down: an entry at slot i goes to a slot in [i << k, (i + 1) << k) (the new
-  // index extends the old one), which no entry still to be moved occupies.
+  // By bucket (see `ttStore`), from the top down: an entry of bucket p goes to a bucket in
+  // [p << k, (p + 1) << k) (the new index extends the old one), none of which holds an entry
+  // still to be moved, except p itself when p = 0 (it then stays). Threads build: only thread 0
+  // grows.
   for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
     const p = ttBase + (<usize>i << 4);
-    const d = load<u32>(p, 8);
-    if (d >> 18 != generation) continue;
-    // Threads build: word 0 is key ^ word 1 (see `entryData`); only thread 0 grows, alone.
-    let key = load<u64>(p);
-    if (ASC_FEATURE_THREADS) key ^= load<u64>(p, 8);
-    const j = <usize>((key * HASH_MUL) >> shift);
-    if (j == <usize>i) continue;
-    const q = ttBase + (j << 4);
-    store<u64>(q, load<u64>(p));
-    if (ASC_FEATURE_THREADS) store<u64>(q, load<u64>(p, 8), 8);
-    else store<u32>(q, d, 8);
+    const w1 = load<u64>(p, 8);
+    if (<u32>w1 >> 18 != generation) continue;
+    const w0 = load<u64>(p);
+    const key = w0 ^ w1;
+    const j = <usize>((key * HASH_MUL) >> shift) & ~(<usize>1);
+    if (j == (<usize>i & ~(<usize>1))) continue;
+    const q = victim(ttBase + (j << 4), <i32>((w1 >> 32) & 63));
+    store<u64>(q, w1, 8);
+    store<u64>(q, w0);
     store<u32>(p, 0, 8); // generation 0 is never live
   }
   useBits(bits);
-}
-
-/**
- * Threads build, where entries live in buckets of two (see `ttStore`): the same re-indexing, by
- * bucket. An entry of bucket p goes to a bucket in [p << k, (p + 1) << k), none of which holds
- * an entry still to be moved, except p itself when p = 0 (it then stays).
- */
-function growBuckets(bits: i32, shift: u64): void {
-  if (ASC_FEATURE_THREADS) {
-    for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
-      const p = ttBase + (<usize>i << 4);
-      const w1 = load<u64>(p, 8);
-      if (<u32>w1 >> 18 != generation) continue;
-      const w0 = load<u64>(p);
-      const key = w0 ^ w1;
-      const j = <usize>((key * HASH_MUL) >> shift) & ~(<usize>1);
-      if (j == (<usize>i & ~(<usize>1))) continue;
-      const q = victim(ttBase + (j << 4), <i32>((w1 >> 32) & 63));
-      store<u64>(q, w1, 8);
-      store<u64>(q, w0);
-      store<u32>(p, 0, 8); // generation 0 is never live
-    }
-    useBits(bits);
-  }
 }
 
 @inline
@@ -399,19 +371,21 @@ function checkStop(): void {
   }
 }
 
-// Threads build: threads write entries while others read them, without locks. An entry is two
-// 64-bit words: word 1 = data | the entry's disc count (6 bits) << 32 | a 26-bit check of the
-// key << 38, word 0 = key ^ word 1 (Hyatt's lockless hashing). Words from two different writes
-// fail one of the checks, so a torn entry reads as a miss, never as another position's bounds
-// (or, when both writes were for this key, as that key's true data). Each word is read whole
-// (atomic loads, plain moves on x86) and written with a plain store: a torn word would fail the
-// checks too, and the locked stores cost 15% per node with two threads.
+// An entry is two 64-bit words: word 1 = data | the entry's disc count (6 bits) << 32 | a 26-bit
+// check of the key << 38, word 0 = key ^ word 1 (Hyatt's lockless hashing). In the threads
+// build, threads write entries while others read them, without locks: words from two different
+// writes fail one of the checks, so a torn entry reads as a miss, never as another position's
+// bounds (or, when both writes were for this key, as that key's true data). Each word is read
+// whole (atomic loads, plain moves on x86) and written with a plain store: a torn word would
+// fail the checks too, and the locked stores cost 15% per node with two threads. The default
+// build uses the same layout (one format, one set of tests; the check costs nothing measurable).
 //
 // Entries live in buckets of two (one half cache line): one slot keeps the entry nearest the
 // root, the other takes the rest. Several threads write the table several times as fast; with
 // one slot, entries of big subtrees were overwritten before another thread came for them, and
 // on long analyses (hundreds of millions of nodes in a table of millions) the second thread
-// gained nothing (BENCHMARKS.md, "solver threads").
+// gained nothing. One thread gains too: 7-15% less time on the Pons sets' longer searches
+// (BENCHMARKS.md, "solver threads" and "buckets in the default build").
 const CHECK_MUL: u64 = 0xd6e8feb86659fd93;
 const CHECK_MASK: u64 = 0xffffffc000000000;
 
@@ -423,17 +397,21 @@ function keyCheck(key: u64): u64 {
 /** The data of the entry at `e` if it holds `key` in this generation, else 0 (a miss). */
 @inline
 function entryData(e: usize, key: u64): u32 {
+  let w0: u64;
+  let w1: u64;
   if (ASC_FEATURE_THREADS) {
-    const w1 = atomic.load<u64>(e, 8);
-    if ((atomic.load<u64>(e) ^ w1) != key || (w1 & CHECK_MASK) != keyCheck(key)) return 0;
-    const d = <u32>w1;
-    return d >> 18 == generation ? d : 0;
+    w1 = atomic.load<u64>(e, 8);
+    w0 = atomic.load<u64>(e);
+  } else {
+    w1 = load<u64>(e, 8);
+    w0 = load<u64>(e);
   }
-  const d = load<u32>(e, 8);
-  return d >> 18 == generation && load<u64>(e) == key ? d : 0;
+  if ((w0 ^ w1) != key || (w1 & CHECK_MASK) != keyCheck(key)) return 0;
+  const d = <u32>w1;
+  return d >> 18 == generation ? d : 0;
 }
 
-/** Threads build: the first slot of `key`'s bucket. */
+/** The first slot of `key`'s bucket. */
 @inline
 function bucketOf(key: u64): usize {
   return ttBase + ((hashIndex(key) & ~(<usize>1)) << 4);
@@ -442,16 +420,13 @@ function bucketOf(key: u64): usize {
 /** The data stored for `key` in this generation, or 0. */
 @inline
 function probe(key: u64): u32 {
-  if (ASC_FEATURE_THREADS) {
-    const b = bucketOf(key);
-    const d = entryData(b, key);
-    return d != 0 ? d : entryData(b + 16, key);
-  }
-  return entryData(ttBase + (hashIndex(key) << 4), key);
+  const b = bucketOf(key);
+  const d = entryData(b, key);
+  return d != 0 ? d : entryData(b + 16, key);
 }
 
 /**
- * Threads build: the slot of bucket `b` a new entry `moves` discs deep overwrites: an empty or
+ * The slot of bucket `b` a new entry `moves` discs deep overwrites: an empty or
  * stale one, else the first unless its entry is nearer the root, else the second.
  */
 @inline
@@ -465,14 +440,9 @@ function victim(b: usize, moves: i32): usize {
 
 @inline
 function writeEntry(e: usize, key: u64, d: u32, moves: i32): void {
-  if (ASC_FEATURE_THREADS) {
-    const w1 = keyCheck(key) | (<u64>moves << 32) | <u64>d;
-    store<u64>(e, w1, 8);
-    store<u64>(e, key ^ w1);
-  } else {
-    store<u64>(e, key);
-    store<u32>(e, d, 8);
-  }
+  const w1 = keyCheck(key) | (<u64>moves << 32) | <u64>d;
+  store<u64>(e, w1, 8);
+  store<u64>(e, key ^ w1);
 }
 
 /** Probe for tests: the data `entryData` reads for `key` at slot `index` (0 = a miss). */
@@ -493,7 +463,7 @@ export function pokeEntry(index: u32, word: i32, low: u32, high: u32): void {
 /** For tests: the first slot `key` may occupy with the whole table in use. */
 export function slotOf(keyLow: u32, keyHigh: u32): u32 {
   const index = <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
-  return ASC_FEATURE_THREADS ? index & ~1 : index;
+  return index & ~1;
 }
 export function tableBase(): usize {
   return ttBase;
@@ -506,19 +476,12 @@ export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i
 }
 
 function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
-  let e: usize;
-  let d: u32;
-  if (ASC_FEATURE_THREADS) {
-    const b = bucketOf(key);
-    e = b;
-    d = entryData(b, key);
-    if (d == 0) {
-      d = entryData(b + 16, key);
-      e = d != 0 ? b + 16 : victim(b, moves);
-    }
-  } else {
-    e = ttBase + (hashIndex(key) << 4);
-    d = entryData(e, key);
+  const b = bucketOf(key);
+  let e = b;
+  let d = entryData(b, key);
+  if (d == 0) {
+    d = entryData(b + 16, key);
+    e = d != 0 ? b + 16 : victim(b, moves);
   }
   if (d != 0) {
     const oldLo = <i32>(d & 127) - 64;
