@@ -21,13 +21,20 @@ export interface PerfectContext {
   readonly book: Book | undefined;
 }
 
-/** A context with its own solver; the solver is made on first use (its memory is not free). */
-export function createPerfectContext(book?: Book): PerfectContext {
+/**
+ * A context whose solver is made on first use (its memory is not free): its own, or the one
+ * `makeSolver` returns, for a host that shares one solver (and its table, or its threads) with
+ * other searches; that solver should have `book` too.
+ */
+export function createPerfectContext(
+  book?: Book,
+  makeSolver: () => Solver = () => new Solver(book ? { book } : {}),
+): PerfectContext {
   let solver: Solver | undefined;
   return {
     book,
     get solver() {
-      solver ??= new Solver(book ? { book } : {});
+      solver ??= makeSolver();
       return solver;
     },
   };

@@ -116,6 +116,11 @@ export function startApp(): void {
     const note = analyst.note(state);
     hintNote.hidden = note === null;
     if (note !== null) hintNote.textContent = note;
+    // The threads the exact hints were searched with, for tests and anyone checking a host's
+    // isolation headers (the note says so in words when there are several).
+    const set = analyst.hintsFor(state);
+    if (!set || set.list.length === 0) delete hintNote.dataset['threads'];
+    else hintNote.dataset['threads'] = String(set.threads);
   }
 
   async function renderBoard(): Promise<void> {

@@ -4,7 +4,7 @@ import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
 import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
 import { checkPerfect } from '../../src/ai/arena.js';
 import { analyzeExactly, createPerfectContext, perfectMove } from '../../src/ai/perfect.js';
-import { Book, analyze, symmetricKey } from '../../src/solver/index.js';
+import { Book, Solver, analyze, symmetricKey } from '../../src/solver/index.js';
 import { ponsTestsDir } from '../../scripts/pons-tests.js';
 import { describeIf } from '../support/skips.js';
 
@@ -100,6 +100,21 @@ describe('Perfect', () => {
       if ('column' in choice) chosen.add(choice.column);
     }
     expect(chosen.size).toBeGreaterThan(1);
+  });
+
+  it('plays with a solver the host shares, made on first use', () => {
+    let made = 0;
+    const solver = new Solver({ tableBits: 12 });
+    const context = createPerfectContext(undefined, () => {
+      made++;
+      return solver;
+    });
+    expect(made).toBe(0);
+    const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves('121212', CLASSIC))));
+    const choice = perfectMove(position, 20_000, createRandom(1), undefined, 10_000, context);
+    expect(choice).toMatchObject({ column: 0, scoreKind: 'exact' });
+    expect(context.solver).toBe(solver);
+    expect(made).toBe(1);
   });
 
   it('answers when every move loses at once (the worst score is one below the best bound)', () => {

@@ -45,11 +45,11 @@ describe('hints', () => {
     expect(analyst.shown(state)?.every((h) => h.kind === 'unknown')).toBe(true);
     expect(analyst.pending(state)).toBe(true);
     expect(analyst.note(state)).toBe('Analysing for Yellow…');
-    search.reply({ type: 'analysis', hints: wins, final: false, exact: true });
+    search.reply({ type: 'analysis', hints: wins, final: false, exact: true, threads: 1 });
     expect(updates()).toBe(1);
     expect(analyst.shown(state)).toEqual(wins);
     expect(analyst.note(state)).toMatch(/Still solving…$/);
-    search.reply({ type: 'analysis', hints: wins, final: true, exact: true });
+    search.reply({ type: 'analysis', hints: wins, final: true, exact: true, threads: 1 });
     expect(analyst.pending(state)).toBe(false);
     expect(analyst.note(state)).toBe(
       'For Yellow: W3 = win in 3 of your moves, D = draw, L5 = loss in 5.',
@@ -62,7 +62,7 @@ describe('hints', () => {
     analyst.update(first);
     const second = run(first, drop(2));
     analyst.update(second);
-    search.reply({ type: 'analysis', hints: wins, final: true, exact: true }, 0);
+    search.reply({ type: 'analysis', hints: wins, final: true, exact: true, threads: 1 }, 0);
     expect(updates()).toBe(0);
     expect(analyst.hintsFor(second)?.list).toEqual([]);
     expect(analyst.hintsFor(first)).toBeNull();
@@ -72,7 +72,7 @@ describe('hints', () => {
     const { search, analyst } = setup();
     const first = run(start('pvp'), drop(3));
     analyst.update(first);
-    search.reply({ type: 'analysis', hints: wins, final: true, exact: true });
+    search.reply({ type: 'analysis', hints: wins, final: true, exact: true, threads: 1 });
     const second = run(first, drop(2));
     analyst.update(second);
     const back = run(second, { type: 'undo' });
@@ -96,11 +96,30 @@ describe('hints', () => {
     expect(analyst.shown(over)).toEqual([]);
   });
 
+  it('say how many threads solved, when more than one', () => {
+    const { search, analyst } = setup();
+    const state = run(start('pvp'), drop(3));
+    analyst.update(state);
+    search.reply({ type: 'analysis', hints: wins, final: false, exact: true, threads: 2 });
+    expect(analyst.note(state)).toMatch(/ Still solving \(2 threads\)…$/);
+    search.reply({ type: 'analysis', hints: wins, final: true, exact: true, threads: 2 });
+    expect(analyst.note(state)).toBe(
+      'For Yellow: W3 = win in 3 of your moves, D = draw, L5 = loss in 5. Solved (2 threads).',
+    );
+    expect(analyst.hintsFor(state)?.threads).toBe(2);
+    // Kept with the answer: back on this position, the same note.
+    const next = run(state, drop(2));
+    analyst.update(next);
+    const back = run(next, { type: 'undo' });
+    analyst.update(back);
+    expect(analyst.note(back)).toMatch(/Solved \(2 threads\)\.$/);
+  });
+
   it('say estimates are estimates, and report failures', () => {
     const { search, analyst, errors } = setup();
     const state = run(start('pvp'), drop(3));
     analyst.update(state);
-    search.reply({ type: 'analysis', hints: wins, final: true, exact: false });
+    search.reply({ type: 'analysis', hints: wins, final: true, exact: false, threads: 1 });
     expect(analyst.note(state)).toMatch(
       /^Estimates for Yellow \(~\): this board is too big to solve exactly\. ★ = the search’s choice/,
     );

@@ -48,14 +48,24 @@ describe('the search client', () => {
     const { client, workers } = setup();
     const replies: Reply[] = [];
     client.run({ type: 'analyze', game }, (reply) => replies.push(reply));
-    workers[0]!.send({ id: 1, type: 'analysis', hints: [], final: false, exact: true });
+    workers[0]!.send({ id: 1, type: 'analysis', hints: [], final: false, exact: true, threads: 1 });
     expect(client.running).toBe(true);
-    workers[0]!.send({ id: 1, type: 'analysis', hints: [], final: true, exact: true });
+    workers[0]!.send({ id: 1, type: 'analysis', hints: [], final: true, exact: true, threads: 1 });
     expect(client.running).toBe(false);
     client.run({ type: 'analyze', game }, (reply) => replies.push(reply));
     expect(workers).toHaveLength(1);
     expect(workers[0]!.posted.map((r) => r.id)).toEqual([1, 2]);
     expect(replies).toHaveLength(2);
+  });
+
+  it('passes on how many threads the worker searched with', () => {
+    const { client, workers } = setup();
+    const replies: Reply[] = [];
+    client.run({ type: 'analyze', game }, (reply) => replies.push(reply));
+    workers[0]!.send({ id: 1, type: 'analysis', hints: [], final: true, exact: true, threads: 3 });
+    expect(replies).toEqual([
+      { id: 1, type: 'analysis', hints: [], final: true, exact: true, threads: 3 },
+    ]);
   });
 
   it('cancels a running search by terminating its worker; its late replies are dropped', () => {

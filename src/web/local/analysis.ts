@@ -12,6 +12,8 @@ export interface HintSet {
   readonly list: readonly Hint[];
   readonly final: boolean;
   readonly exact: boolean;
+  /** Threads the worker searched with (src/web/worker/threads.ts). */
+  readonly threads: number;
 }
 
 /**
@@ -42,7 +44,7 @@ const cacheKey = (state: GameState): string => {
  */
 export class Analyst {
   private current: HintSet | null = null;
-  private readonly cache = new Map<string, { list: readonly Hint[]; exact: boolean }>();
+  private readonly cache = new Map<string, HintSet>();
 
   constructor(
     private readonly search: Search,
@@ -63,20 +65,21 @@ export class Analyst {
     const cached = this.cache.get(key);
     if (cached) {
       this.search.cancel();
-      this.current = { moves: state.moves, list: cached.list, final: true, exact: cached.exact };
+      this.current = { ...cached, moves: state.moves };
       return;
     }
     const asked = state.moves;
-    this.current = { moves: asked, list: [], final: false, exact: true };
+    this.current = { moves: asked, list: [], final: false, exact: true, threads: 1 };
     this.search.run({ type: 'analyze', game: gameRef(state) }, (reply) => {
       // The search is cancelled whenever the position changes; this guards what slips through.
       if (this.current?.moves !== asked) return;
       if (reply.type === 'error') {
-        this.current = { moves: asked, list: [], final: true, exact: false };
+        this.current = { moves: asked, list: [], final: true, exact: false, threads: 1 };
         this.onError(reply.message);
       } else if (reply.type === 'analysis') {
-        this.current = { moves: asked, list: reply.hints, final: reply.final, exact: reply.exact };
-        if (reply.final) this.cache.set(key, { list: reply.hints, exact: reply.exact });
+        const { hints: list, final, exact, threads } = reply;
+        this.current = { moves: asked, list, final, exact, threads };
+        if (final) this.cache.set(key, this.current);
       } else {
         return;
       }
@@ -121,10 +124,12 @@ export class Analyst {
       );
     }
     const guessed = set.list.some((h) => h.kind === 'estimate' || h.kind === 'unknown');
+    // Several threads only where the page is cross-origin isolated: said, so a host can tell.
+    const threads = set.threads > 1 ? ` (${set.threads} threads)` : '';
     return (
       `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5` +
       (guessed ? '; ~ = an estimate (not solved yet).' : '.') +
-      (set.final ? '' : ' Still solving…')
+      (set.final ? (threads ? ` Solved${threads}.` : '') : ` Still solving${threads}…`)
     );
   }
 }

@@ -31,5 +31,10 @@ export type Reply =
       readonly final: boolean;
       /** Exact (solver) or a best-effort estimate on boards the solver cannot handle. */
       readonly exact: boolean;
+      /**
+       * Threads searching (1, or more over one shared table where the page is cross-origin
+       * isolated: src/web/worker/threads.ts).
+       */
+      readonly threads: number;
     }
   | { readonly id: number; readonly type: 'error'; readonly message: string };

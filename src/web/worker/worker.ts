@@ -1,15 +1,27 @@
 /// <reference lib="webworker" />
-import { chooseMove, createPerfectContext, createRandom, parseLevel } from '../../ai/index.js';
+import {
+  chooseMove,
+  createPerfectContext,
+  createRandom,
+  parseLevel,
+  type PerfectContext,
+} from '../../ai/index.js';
 import { Position, createVariant, isClassic } from '../../core/index.js';
 import {
   Solver,
+  createSharedTable,
   parseBook,
+  releaseHelpers,
+  sharedTablesSupported,
   solverSupports,
   type AnalyzeResult,
   type Book,
+  type SharedTable,
 } from '../../solver/index.js';
 import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
+import type { HelperSetup } from './helper.js';
 import type { GameRef, Reply, Request } from './protocol.js';
+import { searchThreads } from './threads.js';
 
 /**
  * The search worker: computer moves and column analysis, off the page's thread. A search is
@@ -22,11 +34,98 @@ const post = (reply: Reply): void => {
 };
 
 /**
- * The analysis solver: 2^20 table entries of 16 bytes (16 MiB), plenty for interactive analysis
- * and light on a phone.
+ * Several threads over one table, where the page is cross-origin isolated: this worker is thread
+ * 0 and starts the others as nested helper workers (./helper.ts), once, when a search first needs
+ * the solver. They go when the page terminates this worker to cancel a search (see helper.ts).
+ * Null: one thread, as on a page without the isolation headers.
+ */
+interface Threads {
+  readonly table: SharedTable;
+  /** Helpers running (said ready, not failed since); a failed one leaves thread 0 correct, alone. */
+  helpers: number;
+}
+let threads: Promise<Threads | null> | undefined;
+
+/**
+ * How long the first search waits for the helpers to start. Chromium starts a nested worker
+ * through tasks on its parent's thread, so helpers made just before a synchronous search would
+ * sit idle until it ended (measured: a 65M-node analysis with the helper at 0 nodes); waiting
+ * for their "ready" costs a few tens of milliseconds per search worker. One that is later still
+ * joins the next search.
+ */
+const HELPERS_WAIT_MS = 2000;
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startThreads(): Promise<Threads | null> {
+  const plan = searchThreads({
+    isolated: scope.crossOriginIsolated,
+    sharedSupported: sharedTablesSupported(),
+    nestedWorkers: typeof Worker === 'function',
+    cores: navigator.hardwareConcurrency,
+    memoryGiB: (navigator as { deviceMemory?: number }).deviceMemory,
+  });
+  if (plan.threads < 2) return null;
+  let table: SharedTable;
+  try {
+    table = createSharedTable(plan);
+  } catch {
+    return null; // No memory for the table: one thread with today's smaller ones.
+  }
+  const started: Threads = { table, helpers: 0 };
+  const ready: Promise<void>[] = [];
+  try {
+    for (let index = 1; index < plan.threads; index++) {
+      const helper = new Worker(new URL('./helper.ts', import.meta.url), {
+        type: 'module',
+        name: `search helper ${index}`,
+      });
+      ready.push(
+        new Promise((resolve) => {
+          let running = false;
+          helper.addEventListener('message', () => {
+            running = true;
+            started.helpers++;
+            resolve();
+          });
+          helper.addEventListener('error', () => {
+            if (running) started.helpers--;
+            running = false;
+            resolve();
+          });
+        }),
+      );
+      helper.postMessage({ table, index } satisfies HelperSetup);
+    }
+  } catch {
+    releaseHelpers(table); // Those already started end; this worker goes on alone.
+    return null;
+  }
+  await Promise.race([Promise.all(ready), delay(HELPERS_WAIT_MS)]);
+  return started;
+}
+
+const sharedThreads = (): Promise<Threads | null> => (threads ??= startThreads());
+
+/** Threads the exact searches run on. */
+const threadCount = (shared: Threads | null): number => (shared ? 1 + shared.helpers : 1);
+
+/**
+ * The analysis solver. One thread: 2^20 table entries of 16 bytes (16 MiB), plenty for
+ * interactive analysis and light on a phone, and Perfect has its own. Several: thread 0 of the
+ * shared table, which Perfect uses too (a table has one thread 0).
  */
 let solver: Solver | undefined;
 let solverHasBook = false;
+
+/** The analysis solver, made again once when the book arrives so classic positions can use it. */
+function solverWith(loaded: Book | undefined, shared: Threads | null): Solver {
+  if (!solver || (loaded && !solverHasBook)) {
+    const size = shared ? { shared: shared.table } : { tableBits: 20 };
+    solver = new Solver(loaded ? { ...size, book: loaded } : size);
+    solverHasBook = loaded !== undefined;
+  }
+  return solver;
+}
 
 /**
  * The 7x6 opening book, fetched when a classic game is prepared for Perfect or the analysis
@@ -34,8 +133,16 @@ let solverHasBook = false;
  * unreadable, the solver simply searches without it.
  */
 let book: Promise<Book | undefined> | undefined;
-/** Perfect's solver (its table stays warm between moves) and, once it arrives, the book. */
+/**
+ * Perfect's solver (its table stays warm between moves) and, once it arrives, the book. With
+ * several threads, the analysis solver instead (`perfectContext`).
+ */
 let perfect = createPerfectContext();
+function perfectContext(shared: Threads | null): PerfectContext {
+  if (!shared) return perfect;
+  const { book: loaded } = perfect;
+  return createPerfectContext(loaded, () => solverWith(loaded, shared));
+}
 function openingBook(): Promise<Book | undefined> {
   book ??= fetch(new URL('../../solver/book/7x6.book', import.meta.url))
     .then(async (response) => (response.ok ? new Uint8Array(await response.arrayBuffer()) : null))
@@ -53,7 +160,6 @@ function openingBook(): Promise<Book | undefined> {
 }
 
 const BOOK_WAIT_MS = 1500;
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function positionOf(game: GameRef): Position {
   const variant = createVariant(game);
@@ -69,10 +175,13 @@ async function move(request: Extract<Request, { type: 'move' }>): Promise<void> 
   // computer's reply: wait for it a little, then play without it until it arrives.
   if (isClassic(position.variant)) await Promise.race([openingBook(), delay(BOOK_WAIT_MS)]);
   const level = parseLevel(request.level);
+  // Only Perfect searches with the solver; other levels start no helpers.
+  const solving = level.ok && level.value.id === 'perfect' && solverSupports(position.variant);
+  const shared = solving ? await sharedThreads() : null;
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
     timeMs: request.timeMs,
     random: createRandom(request.seed),
-    perfect,
+    perfect: perfectContext(shared),
   });
   post({ id: request.id, type: 'move', column: choice.column });
 }
@@ -132,15 +241,15 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   const position = positionOf(game);
   if (!solverSupports(position.variant)) {
     // Too big to solve: a depth-limited search, labelled as an estimate.
-    post({ id, type: 'analysis', hints: await estimates(position), final: true, exact: false });
+    const hints = await estimates(position);
+    post({ id, type: 'analysis', hints, final: true, exact: false, threads: 1 });
     return;
   }
-  const loaded = isClassic(position.variant) ? await openingBook() : undefined;
-  // A solver made before the book arrived is replaced once, so classic analysis can use it.
-  if (!solver || (loaded && !solverHasBook)) {
-    solver = new Solver(loaded ? { tableBits: 20, book: loaded } : { tableBits: 20 });
-    solverHasBook = loaded !== undefined;
-  }
+  const [loaded, shared] = await Promise.all([
+    isClassic(position.variant) ? openingBook() : undefined,
+    sharedThreads(),
+  ]);
+  const solver = solverWith(loaded, shared);
   // Win/draw/loss first (fast), then the exact distances.
   const input = { variant: position.variant, moves: game.moves };
   const weak = solver.analyze(input, { weak: true, timeLimitMs: 2500 });
@@ -148,7 +257,14 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   let best = toHints(weak.value, game);
   // Deep positions the solver cannot finish quickly get a search estimate meanwhile.
   if (!best.every(settled)) best = merge(best, await estimates(position));
-  post({ id, type: 'analysis', hints: best, final: false, exact: true });
+  post({
+    id,
+    type: 'analysis',
+    hints: best,
+    final: false,
+    exact: true,
+    threads: threadCount(shared),
+  });
   const strong = solver.analyze(input, { timeLimitMs: 15000 });
   if (!strong.ok) throw strong.error;
   post({
@@ -157,6 +273,7 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     hints: merge(toHints(strong.value, game), best),
     final: true,
     exact: true,
+    threads: threadCount(shared),
   });
 }
 
