@@ -3,7 +3,7 @@
 // workers in the browser): they post the `SharedTable` to each helper, which calls `runHelper`.
 import { C4Error, ErrorCode } from '../core/index.js';
 import { WASM_BASE64 as SHARED_WASM_BASE64 } from './wasm-shared-binary.generated.js';
-import { compileModule, instantiateSharedEngine, type SharedWasmEngine } from './wasm.js';
+import { checkWhole, instantiateSharedEngine, lazyModule, type SharedWasmEngine } from './wasm.js';
 
 /**
  * A table and the threads that search it, all in one shared WebAssembly.Memory. A plain object
@@ -46,7 +46,7 @@ export function sharedTablesSupported(): boolean {
   }
 }
 
-let compiled: object | undefined;
+const sharedModule = lazyModule(SHARED_WASM_BASE64);
 
 /**
  * A fresh table of 2^tableBits entries for `threads` threads (thread 0 included). Throws a
@@ -55,16 +55,8 @@ let compiled: object | undefined;
  */
 export function createSharedTable(options: { tableBits: number; threads: number }): SharedTable {
   const { tableBits, threads } = options;
-  if (!Number.isInteger(tableBits) || tableBits < 10 || tableBits > MAX_SHARED_TABLE_BITS) {
-    throw new RangeError(
-      `tableBits must be a whole number from 10 to ${MAX_SHARED_TABLE_BITS}, got ${tableBits}`,
-    );
-  }
-  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_SHARED_THREADS) {
-    throw new RangeError(
-      `threads must be a whole number from 1 to ${MAX_SHARED_THREADS}, got ${threads}`,
-    );
-  }
+  checkWhole('tableBits', tableBits, 10, MAX_SHARED_TABLE_BITS);
+  checkWhole('threads', threads, 1, MAX_SHARED_THREADS);
   if (!sharedTablesSupported()) {
     throw new C4Error(
       ErrorCode.SolverUnsupported,
@@ -72,16 +64,16 @@ export function createSharedTable(options: { tableBits: number; threads: number 
         'page must be cross-origin isolated)',
     );
   }
-  compiled ??= compileModule(SHARED_WASM_BASE64);
+  const module = sharedModule();
   // The module owns the layout: ask a throwaway instance how much memory it needs.
-  const sizing = instantiateSharedEngine(compiled, sharedMemory(1), () => false);
+  const sizing = instantiateSharedEngine(module, sharedMemory(1), () => false);
   const pages = Math.ceil(sizing.sharedBytes(threads, tableBits) / 65536);
   const memory = sharedMemory(pages);
-  const engine = instantiateSharedEngine(compiled, memory, () => false);
+  const engine = instantiateSharedEngine(module, memory, () => false);
   if (engine.initShared(threads, tableBits) !== 1) {
     throw new RangeError(`could not lay out 2^${tableBits} entries for ${threads} threads`);
   }
-  return { memory, module: compiled, tableBits, threads };
+  return { memory, module, tableBits, threads };
 }
 
 /** An engine instance that is thread `index` of `table` (its own scratch, the shared table). */

@@ -24,6 +24,7 @@ import { engineForThread } from './shared.js';
 import {
   MOVES_CAPACITY,
   PLAY_WINS,
+  checkWhole,
   instantiateEngine,
   type SharedWasmEngine,
   type WasmEngine,
@@ -69,9 +70,7 @@ export class Solver {
       this.engine = this.sharedEngine;
     } else {
       const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
-      if (!Number.isInteger(bits) || bits < 10 || bits > 28) {
-        throw new RangeError(`tableBits must be a whole number from 10 to 28, got ${bits}`);
-      }
+      checkWhole('tableBits', bits, 10, 28);
       this.engine = instantiateEngine(() => this.budgetSpent());
       if (this.engine.setTableBits(bits) !== 1) {
         throw new RangeError(`could not allocate 2^${bits} table entries`);

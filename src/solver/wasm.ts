@@ -43,7 +43,6 @@ export interface SharedWasmEngine extends WasmEngine {
   slotOf(keyLow: number, keyHigh: number): number;
   storeEntry(keyLow: number, keyHigh: number, lower: number, upper: number, moves: number): void;
   tableBase(): number;
-  readonly memory: { readonly buffer: ArrayBuffer };
 }
 
 /** Bytes at `movesBuffer()`: longer move lists are played one call per move. */
@@ -59,22 +58,31 @@ interface WasmGlobal {
   Instance: new (module: object, imports: object) => { exports: unknown };
 }
 
-let compiled: object | undefined;
-
 const wasmGlobal = (): WasmGlobal =>
   (globalThis as unknown as { WebAssembly: WasmGlobal }).WebAssembly;
 
+/** A build given in base64, compiled on first use; later calls give the same module. */
+export function lazyModule(base64: string): () => object {
+  let module: object | undefined;
+  return () => (module ??= new (wasmGlobal().Module)(decodeBase64(base64)));
+}
+
+const defaultModule = lazyModule(WASM_BASE64);
+
 /**
- * A fresh engine instance with its own memory (and so its own transposition table).
- * `shouldStop` is asked every few thousand nodes while the engine's host check is on.
+ * An instance of `module`, both builds' way: the engine imports `shouldStop` (asked every few
+ * thousand nodes while its host check is on) as 0/1; `env` adds the threads build's memory.
  */
-export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
-  const wasm = wasmGlobal();
-  compiled ??= new wasm.Module(decodeBase64(WASM_BASE64));
-  const instance = new wasm.Instance(compiled, {
-    env: { shouldStop: () => (shouldStop() ? 1 : 0) },
+function instantiate(module: object, shouldStop: () => boolean, env: object = {}): unknown {
+  const instance = new (wasmGlobal().Instance)(module, {
+    env: { ...env, shouldStop: () => (shouldStop() ? 1 : 0) },
   });
-  return instance.exports as WasmEngine;
+  return instance.exports;
+}
+
+/** A fresh engine instance with its own memory (and so its own transposition table). */
+export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
+  return instantiate(defaultModule(), shouldStop) as WasmEngine;
 }
 
 /**
@@ -86,13 +94,12 @@ export function instantiateSharedEngine(
   memory: object,
   shouldStop: () => boolean,
 ): SharedWasmEngine {
-  const instance = new (wasmGlobal().Instance)(module, {
-    env: { memory, shouldStop: () => (shouldStop() ? 1 : 0) },
-  });
-  return instance.exports as SharedWasmEngine;
+  return instantiate(module, shouldStop, { memory }) as SharedWasmEngine;
 }
 
-/** Compiles wasm bytes given in base64. */
-export function compileModule(base64: string): object {
-  return new (wasmGlobal().Module)(decodeBase64(base64));
+/** Throws a RangeError unless `value` is a whole number from `min` to `max` (a size option). */
+export function checkWhole(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  }
 }

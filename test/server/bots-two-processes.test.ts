@@ -1,22 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { requireOrSkip } from '../support/skips.js';
-import type { PlayerPage, PublicPlayer, ServerMessage } from '../../src/protocol/index.js';
-import {
-  BACKENDS,
-  REDIS_MISSING,
-  ServerProcess,
-  TEST_REDIS_URL,
-  TestClient,
-  newSecret,
-  uniqueName,
-  type Backend,
-} from './helpers.js';
-
-type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
-const is =
-  <T extends ServerMessage['type']>(type: T) =>
-  (m: ServerMessage): m is Msg<T> =>
-    m.type === type;
+import { BACKEND_CASES, REDIS_MISSING, newSecret } from './helpers.js';
+import { ClientSet, createPlayer, readPlayerPage, type Msg } from './lobby.js';
+import { twoProcesses } from './two-processes.js';
 
 /**
  * A computer game across two processes sharing the database and Redis: started on one, it goes
@@ -27,39 +13,22 @@ const redisReady = requireOrSkip(
   REDIS_MISSING,
 );
 
-describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as const))(
+describe.runIf(redisReady).each(BACKEND_CASES)(
   'computer games on two processes (%s)',
   (_name, make) => {
-    const backend: Backend = make();
-    const prefix = `${uniqueName('c4test')}:`;
-    const env = { ...backend.env, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
-    const servers = [new ServerProcess(env), new ServerProcess(env)];
-    const clients: TestClient[] = [];
+    const { servers, stop } = twoProcesses(make());
+    const clients = new ClientSet();
 
     afterAll(async () => {
-      await Promise.all(clients.map((c) => c.close()));
-      await Promise.all(servers.map((s) => s.kill('SIGKILL')));
-      await backend.cleanup();
+      await clients.closeAll();
+      await stop();
     });
-
-    const connect = async (url: string): Promise<TestClient> => {
-      const client = await TestClient.connect(url);
-      clients.push(client);
-      await client.waitFor(is('hello'));
-      return client;
-    };
 
     it('a computer game started on one process goes on from the other, rated once', async () => {
       const [a, b] = await Promise.all(servers.map((s) => s.start()));
-      const identity = newSecret();
-      const created = await fetch(`${a!}api/players`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ secret: identity, name: 'Two Process' }),
-      });
-      const me = ((await created.json()) as { player: PublicPlayer }).player;
+      const { secret: identity, player: me } = await createPlayer(a!, 'Two Process');
       const seat = newSecret();
-      const onA = await connect(a!);
+      const onA = await clients.connect(a!);
       const matched = (await onA.request({
         type: 'seek',
         variant: '7x6c4',
@@ -78,10 +47,10 @@ describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as co
       // The computer answers on A.
       game = await onA.gameAt(matched.seat === 1 ? 2 : 1, 20_000);
       expect(game.turn).toBe(matched.seat);
-      await servers[0]!.kill('SIGKILL');
+      await servers[0].kill('SIGKILL');
 
       // On B: the human moves, and B (where the human now is) plays the computer's reply.
-      const onB = await connect(b!);
+      const onB = await clients.connect(b!);
       await onB.request({ type: 'join', gameId, secret: seat, player: identity });
       const before = (await onB.gameAt(game.version)).version;
       expect((await onB.request({ type: 'move', gameId, column: 0, version: before })).type).toBe(
@@ -92,7 +61,7 @@ describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as co
       expect(answered.turn).toBe(matched.seat);
 
       expect((await onB.request({ type: 'resign', gameId })).type).toBe('ack');
-      const page = (await (await fetch(`${b!}api/players/${me.id}`)).json()) as PlayerPage;
+      const page = await readPlayerPage(b!, me.id);
       expect(page.player.ratings).toEqual([
         expect.objectContaining({ pool: 'classic', games: 1, losses: 1 }),
       ]);

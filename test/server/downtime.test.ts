@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicGame } from '../../src/protocol/index.js';
-import { TestClient, createGame, newSecret, sqliteBackend, startTestServer } from './helpers.js';
+import { TestClient, sqliteBackend, startTestServer } from './helpers.js';
+import { joinBoth, openGame, readGame } from './lobby.js';
+
+const CLOCK_30S = { initialMs: 30_000, incrementMs: 0 };
 
 describe('time while the server is down', () => {
   it('is given back to the side to move: a 30 s clock survives a 31 s outage', async () => {
@@ -8,18 +10,8 @@ describe('time while the server is down', () => {
     let clock = 1_000_000_000;
     const now = () => clock;
     const first = await startTestServer(backend, { now });
-    const secrets = [newSecret(), newSecret()];
-    const created = await createGame(first.url, {
-      variant: '7x6c4',
-      clock: { initialMs: 30_000, incrementMs: 0 },
-      side: 1,
-      secret: secrets[0],
-    });
-    const gameId = created.json['gameId'] as string;
-    const p1 = await TestClient.connect(first.url);
-    const p2 = await TestClient.connect(first.url);
-    await p1.request({ type: 'join', gameId, secret: secrets[0] });
-    await p2.request({ type: 'join', gameId, secret: secrets[1] });
+    const { gameId, secrets } = await openGame(first.url, CLOCK_30S);
+    const [p1, p2] = await joinBoth(first.url, gameId, secrets);
     expect(await p1.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
       type: 'ack',
     });
@@ -30,8 +22,7 @@ describe('time while the server is down', () => {
     clock += 31_000;
     const second = await startTestServer(backend, { now });
     try {
-      const response = await fetch(`${second.url}api/games/${gameId}`);
-      const game = ((await response.json()) as { game: PublicGame }).game;
+      const game = await readGame(second.url, gameId);
       expect(game.status).toBe('playing');
       expect(game.clocks?.running).toBe(2);
       expect(game.clocks?.remainingMs[1]).toBe(26_000);
@@ -50,21 +41,13 @@ describe('time while the server is down', () => {
     let clock = 2_000_000_000;
     const now = () => clock;
     const first = await startTestServer(backend, { now });
-    const secrets = [newSecret(), newSecret()];
-    const created = await createGame(first.url, {
-      variant: '7x6c4',
-      clock: { initialMs: 30_000, incrementMs: 0 },
-      side: 1,
-      secret: secrets[0],
-    });
-    const gameId = created.json['gameId'] as string;
+    const { gameId, secrets } = await openGame(first.url, CLOCK_30S);
     const p2 = await TestClient.connect(first.url);
     await p2.request({ type: 'join', gameId, secret: secrets[1] });
     clock += 1_000;
     const second = await startTestServer(backend, { now });
     try {
-      const response = await fetch(`${second.url}api/games/${gameId}`);
-      const game = ((await response.json()) as { game: PublicGame }).game;
+      const game = await readGame(second.url, gameId);
       expect(game.clocks?.remainingMs[0]).toBe(29_000);
     } finally {
       await p2.close();

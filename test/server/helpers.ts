@@ -82,6 +82,9 @@ export const BACKENDS: readonly (() => Backend)[] = requireOrSkip(
   ? [sqliteBackend, postgresBackend]
   : [sqliteBackend];
 
+/** `BACKENDS` as `describe.each` cases, `[name, make]`, for titles ending in `(%s)`. */
+export const BACKEND_CASES = BACKENDS.map((make) => [make().name, make] as const);
+
 /** Why the Redis suite cannot run here, or undefined. */
 export const REDIS_MISSING = await redisMissing(TEST_REDIS_URL);
 

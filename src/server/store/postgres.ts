@@ -2,12 +2,12 @@ import pg from 'pg';
 import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
+import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { MIGRATIONS } from './migrations.js';
 import {
   SQL,
   changeParams,
   numbered,
-  playerColumns,
   ratingParams,
   toBoardEntry,
   toHistory,
@@ -28,10 +28,7 @@ import {
 import {
   FARM_WINDOW_MS,
   SEEK_COLUMNS,
-  deserialize,
   oldestOther,
-  dueColumn,
-  serialize,
   toCandidate,
   type GameStore,
   type PairMaker,
@@ -139,11 +136,8 @@ export class PostgresStore implements GameStore {
   }
 
   async getGame(id: string): Promise<GameState | undefined> {
-    const { rows } = await this.pool.query<{ state: string }>(
-      'SELECT state FROM games WHERE id = $1',
-      [id],
-    );
-    return rows[0] ? deserialize(rows[0].state) : undefined;
+    const row = (await q<StateRow>(this.pool, GAME_SQL.get, [id]))[0];
+    return row ? toGame(row) : undefined;
   }
 
   async compareAndSet(
@@ -151,21 +145,8 @@ export class PostgresStore implements GameStore {
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
   ): Promise<boolean> {
-    const { player1, player2, rated } = playerColumns(state);
-    const params = [
-      state.version,
-      state.status,
-      serialize(state),
-      state.updatedAt,
-      player1,
-      player2,
-      rated,
-      dueColumn(state),
-      state.id,
-      expectedVersion,
-    ];
-    const update =
-      'UPDATE games SET version = $1, status = $2, state = $3, updated_at = $4, player1 = $5, player2 = $6, rated = $7, due_at = $8 WHERE id = $9 AND version = $10';
+    const params = updateParams(state, expectedVersion);
+    const update = numbered(GAME_SQL.update);
     if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
     try {
       return await this.tx(async (client) => {
@@ -185,15 +166,11 @@ export class PostgresStore implements GameStore {
   }
 
   async deleteGame(id: string): Promise<void> {
-    await this.pool.query('DELETE FROM games WHERE id = $1', [id]);
+    await q(this.pool, GAME_SQL.delete, [id]);
   }
 
   async listFinished(limit: number): Promise<GameState[]> {
-    const { rows } = await this.pool.query<{ state: string }>(
-      "SELECT state FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT $1",
-      [limit],
-    );
-    return rows.map((r) => deserialize(r.state));
+    return (await q<StateRow>(this.pool, GAME_SQL.listFinished, [limit])).map(toGame);
   }
 
   async seek(
@@ -468,36 +445,23 @@ export class PostgresStore implements GameStore {
   }
 
   async gamesOf(playerId: string, limit: number): Promise<GameState[]> {
-    const rows = await q<{ state: string }>(this.pool, SQL.gamesOf, [playerId, playerId, limit]);
-    return rows.map((r) => deserialize(r.state));
+    return (await q<StateRow>(this.pool, SQL.gamesOf, [playerId, playerId, limit])).map(toGame);
   }
 
   async playingComputerGames(): Promise<GameState[]> {
-    const rows = await q<{ state: string }>(this.pool, SQL.playingComputer, []);
-    return rows.map((r) => deserialize(r.state));
+    return (await q<StateRow>(this.pool, SQL.playingComputer, [])).map(toGame);
   }
 
   async listPlaying(): Promise<GameState[]> {
-    const { rows } = await this.pool.query<{ state: string }>(
-      "SELECT state FROM games WHERE status = 'playing'",
-    );
-    return rows.map((r) => deserialize(r.state));
+    return (await q<StateRow>(this.pool, GAME_SQL.listPlaying, [])).map(toGame);
   }
 
   async dueGames(now: number, limit: number): Promise<GameState[]> {
-    const { rows } = await this.pool.query<{ state: string }>(
-      'SELECT state FROM games WHERE due_at <= $1 ORDER BY due_at LIMIT $2',
-      [now, limit],
-    );
-    return rows.map((r) => deserialize(r.state));
+    return (await q<StateRow>(this.pool, GAME_SQL.due, [now, limit])).map(toGame);
   }
 
   async postponeDue(id: string, version: number, at: number): Promise<void> {
-    await this.pool.query('UPDATE games SET due_at = $1 WHERE id = $2 AND version = $3', [
-      at,
-      id,
-      version,
-    ]);
+    await q(this.pool, GAME_SQL.postponeDue, [at, id, version]);
   }
 
   async beat(node: string, now: number): Promise<void> {
@@ -540,21 +504,5 @@ export class PostgresStore implements GameStore {
 }
 
 async function insert(db: pg.Pool | pg.PoolClient, state: GameState): Promise<void> {
-  const { player1, player2, rated } = playerColumns(state);
-  await q(
-    db,
-    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    [
-      state.id,
-      state.version,
-      state.status,
-      serialize(state),
-      state.createdAt,
-      state.updatedAt,
-      player1,
-      player2,
-      rated,
-      dueColumn(state),
-    ],
-  );
+  await q(db, GAME_SQL.insert, insertParams(state));
 }

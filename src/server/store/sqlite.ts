@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
+import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { MIGRATIONS } from './migrations.js';
 import {
   SQL,
@@ -12,7 +13,6 @@ import {
   type BoardRow,
   type HistoryRow,
   changeParams,
-  playerColumns,
   ratingParams,
   toPlayer,
   toPoolRating,
@@ -29,10 +29,7 @@ import {
 import {
   FARM_WINDOW_MS,
   SEEK_COLUMNS,
-  deserialize,
   oldestOther,
-  dueColumn,
-  serialize,
   toCandidate,
   type GameStore,
   type PairMaker,
@@ -87,29 +84,12 @@ export class SqliteStore implements GameStore {
   }
 
   private insert(state: GameState): void {
-    const { player1, player2, rated } = playerColumns(state);
-    this.db
-      .prepare(
-        'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        state.id,
-        state.version,
-        state.status,
-        serialize(state),
-        state.createdAt,
-        state.updatedAt,
-        player1,
-        player2,
-        rated,
-        dueColumn(state),
-      );
+    this.db.prepare(GAME_SQL.insert).run(...insertParams(state));
   }
 
   getGame(id: string): Promise<GameState | undefined> {
-    const row = this.db.prepare('SELECT state FROM games WHERE id = ?').get(id) as
-      { state: string } | undefined;
-    return Promise.resolve(row ? deserialize(row.state) : undefined);
+    const row = this.db.prepare(GAME_SQL.get).get(id) as StateRow | undefined;
+    return Promise.resolve(row ? toGame(row) : undefined);
   }
 
   compareAndSet(
@@ -118,23 +98,7 @@ export class SqliteStore implements GameStore {
     ratings: readonly RatingUpdate[] = [],
   ): Promise<boolean> {
     const run = this.db.transaction((): boolean => {
-      const { player1, player2, rated } = playerColumns(state);
-      const info = this.db
-        .prepare(
-          'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ?, due_at = ? WHERE id = ? AND version = ?',
-        )
-        .run(
-          state.version,
-          state.status,
-          serialize(state),
-          state.updatedAt,
-          player1,
-          player2,
-          rated,
-          dueColumn(state),
-          state.id,
-          expectedVersion,
-        );
+      const info = this.db.prepare(GAME_SQL.update).run(...updateParams(state, expectedVersion));
       if (info.changes !== 1) return false;
       for (const update of ratings) {
         this.db.prepare(SQL.ensureRating).run(update.playerId, update.pool);
@@ -154,15 +118,13 @@ export class SqliteStore implements GameStore {
   }
 
   deleteGame(id: string): Promise<void> {
-    this.db.prepare('DELETE FROM games WHERE id = ?').run(id);
+    this.db.prepare(GAME_SQL.delete).run(id);
     return Promise.resolve();
   }
 
   listFinished(limit: number): Promise<GameState[]> {
-    const rows = this.db
-      .prepare("SELECT state FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?")
-      .all(limit) as { state: string }[];
-    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+    const rows = this.db.prepare(GAME_SQL.listFinished).all(limit) as StateRow[];
+    return Promise.resolve(rows.map(toGame));
   }
 
   seek(
@@ -416,36 +378,28 @@ export class SqliteStore implements GameStore {
   }
 
   gamesOf(playerId: string, limit: number): Promise<GameState[]> {
-    const rows = this.db.prepare(SQL.gamesOf).all(playerId, playerId, limit) as {
-      state: string;
-    }[];
-    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+    const rows = this.db.prepare(SQL.gamesOf).all(playerId, playerId, limit) as StateRow[];
+    return Promise.resolve(rows.map(toGame));
   }
 
   listPlaying(): Promise<GameState[]> {
-    const rows = this.db.prepare("SELECT state FROM games WHERE status = 'playing'").all() as {
-      state: string;
-    }[];
-    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+    const rows = this.db.prepare(GAME_SQL.listPlaying).all() as StateRow[];
+    return Promise.resolve(rows.map(toGame));
   }
 
   dueGames(now: number, limit: number): Promise<GameState[]> {
-    const rows = this.db
-      .prepare('SELECT state FROM games WHERE due_at <= ? ORDER BY due_at LIMIT ?')
-      .all(now, limit) as { state: string }[];
-    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+    const rows = this.db.prepare(GAME_SQL.due).all(now, limit) as StateRow[];
+    return Promise.resolve(rows.map(toGame));
   }
 
   postponeDue(id: string, version: number, at: number): Promise<void> {
-    this.db
-      .prepare('UPDATE games SET due_at = ? WHERE id = ? AND version = ?')
-      .run(at, id, version);
+    this.db.prepare(GAME_SQL.postponeDue).run(at, id, version);
     return Promise.resolve();
   }
 
   playingComputerGames(): Promise<GameState[]> {
-    const rows = this.db.prepare(SQL.playingComputer).all() as { state: string }[];
-    return Promise.resolve(rows.map((r) => deserialize(r.state)));
+    const rows = this.db.prepare(SQL.playingComputer).all() as StateRow[];
+    return Promise.resolve(rows.map(toGame));
   }
 
   beat(node: string, now: number): Promise<void> {

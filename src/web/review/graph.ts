@@ -28,7 +28,7 @@ const el = <K extends keyof SVGElementTagNameMap>(
   attrs: Record<string, string | number>,
 ): SVGElementTagNameMap[K] => {
   const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  setAttributes(node, attrs);
   return node;
 };
 
@@ -40,12 +40,24 @@ export interface GraphInput {
   readonly selected: number;
 }
 
+/** The graph on the page and the way to show new results on it. */
+export interface Graph {
+  readonly element: SVGSVGElement;
+  /** Shows `input` (the graph is empty until the first call), changing the SVG in place. */
+  update(input: GraphInput): void;
+}
+
 /**
  * The evaluation graph as SVG: Red-win, draw and Yellow-win bands, one point per position
  * (a focusable button: click, Enter or Space jumps the board there), mistakes and blunders
  * marked by shape as well as colour.
+ *
+ * Results stream in while a player uses the graph, so `update` changes the elements that are
+ * there rather than drawing a new SVG: a click whose press and release straddle an update
+ * still lands on the same point (a replaced point would lose it: the click would go to an
+ * ancestor), and focus stays where it was.
  */
-export function renderGraph(input: GraphInput, onSelect: (ply: number) => void): SVGSVGElement {
+export function createGraph(onSelect: (ply: number) => void): Graph {
   const svg = el('svg', {
     viewBox: `0 0 ${W} ${H}`,
     class: 'eval-graph',
@@ -67,59 +79,85 @@ export function renderGraph(input: GraphInput, onSelect: (ply: number) => void):
     label.textContent = text;
     svg.append(label);
   }
-  const n = Math.max(1, input.points.length - 1);
-  const x = (ply: number): number => PAD + (ply * (W - 2 * PAD)) / n;
-  const y = (value: number): number => H / 2 - value * (H / 2 - PAD);
-  let path = '';
-  for (const point of input.points) {
-    const value = pointValue(point, input.cells);
-    if (value === null) continue;
-    path += `${path === '' ? 'M' : 'L'}${x(point.ply).toFixed(1)},${y(value).toFixed(1)} `;
-  }
-  if (path !== '') svg.append(el('path', { d: path, class: 'eval-line', 'aria-hidden': 'true' }));
-  for (const point of input.points) {
-    const value = pointValue(point, input.cells);
-    const cls = input.classes[point.ply];
-    const group = el('g', {
-      class: `eval-point${cls ? ` c-${cls}` : ''}${point.ply === input.selected ? ' selected' : ''}`,
-      role: 'button',
-      tabindex: point.ply === input.selected ? 0 : -1,
-      'aria-label': pointLabel(point) + (cls === 'blunder' || cls === 'mistake' ? ` (${cls})` : ''),
-      'aria-pressed': point.ply === input.selected ? 'true' : 'false',
-      'data-ply': point.ply,
-    });
-    const cx = x(point.ply);
-    const cy = y(value ?? 0);
-    // A wide invisible target: points are close together on long games.
-    group.append(el('rect', { x: cx - 6, y: 0, width: 12, height: H, class: 'hit' }));
-    if (cls === 'blunder' || cls === 'mistake') {
-      const s = cls === 'blunder' ? 7 : 5.5;
-      group.append(
-        el('path', {
-          d: `M${cx},${cy - s} L${cx + s},${cy} L${cx},${cy + s} L${cx - s},${cy} Z`,
-          class: 'dot',
-        }),
-      );
-    } else {
-      group.append(
-        el('circle', {
-          cx,
-          cy,
-          r: value === null ? 3 : 4,
-          class: value === null ? 'dot unknown' : 'dot',
-        }),
-      );
-    }
+  const line = el('path', { d: '', class: 'eval-line', 'aria-hidden': 'true' });
+  svg.append(line);
+  const groups: SVGGElement[] = [];
+
+  /** A point's button; which ply it stands for is read at the time of the click. */
+  const newGroup = (): SVGGElement => {
+    const group = el('g', { role: 'button' });
+    const ply = (): number => Number(group.getAttribute('data-ply'));
+    group.append(el('rect', { y: 0, width: 12, height: H, class: 'hit' }));
     group.addEventListener('click', () => {
-      onSelect(point.ply);
+      onSelect(ply());
     });
     group.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' || event.key === ' ') {
         event.preventDefault();
-        onSelect(point.ply);
+        onSelect(ply());
       }
     });
     svg.append(group);
-  }
-  return svg;
+    return group;
+  };
+
+  const update = (next: GraphInput): void => {
+    const n = Math.max(1, next.points.length - 1);
+    const x = (ply: number): number => PAD + (ply * (W - 2 * PAD)) / n;
+    const y = (value: number): number => H / 2 - value * (H / 2 - PAD);
+    let path = '';
+    for (const point of next.points) {
+      const value = pointValue(point, next.cells);
+      if (value === null) continue;
+      path += `${path === '' ? 'M' : 'L'}${x(point.ply).toFixed(1)},${y(value).toFixed(1)} `;
+    }
+    line.setAttribute('d', path);
+    while (groups.length < next.points.length) groups.push(newGroup());
+    while (groups.length > next.points.length) groups.pop()!.remove();
+    next.points.forEach((point, i) => {
+      const group = groups[i]!;
+      const value = pointValue(point, next.cells);
+      const cls = next.classes[point.ply];
+      const selected = point.ply === next.selected;
+      const marked = cls === 'blunder' || cls === 'mistake';
+      setAttributes(group, {
+        class: `eval-point${cls ? ` c-${cls}` : ''}${selected ? ' selected' : ''}`,
+        tabindex: selected ? 0 : -1,
+        'aria-label': pointLabel(point) + (marked ? ` (${cls})` : ''),
+        'aria-pressed': selected ? 'true' : 'false',
+        'data-ply': point.ply,
+      });
+      const cx = x(point.ply);
+      const cy = y(value ?? 0);
+      // A wide invisible target: points are close together on long games.
+      group.firstElementChild!.setAttribute('x', String(cx - 6));
+      let dot: SVGElement;
+      if (marked) {
+        const s = cls === 'blunder' ? 7 : 5.5;
+        dot = el('path', {
+          d: `M${cx},${cy - s} L${cx + s},${cy} L${cx},${cy + s} L${cx - s},${cy} Z`,
+          class: 'dot',
+        });
+      } else {
+        dot = el('circle', {
+          cx,
+          cy,
+          r: value === null ? 3 : 4,
+          class: value === null ? 'dot unknown' : 'dot',
+        });
+      }
+      const old = group.children[1];
+      // Only a change of shape swaps the dot: the point (the button) itself always stays.
+      if (old?.tagName === dot.tagName) {
+        for (const { name, value: v } of [...dot.attributes]) old.setAttribute(name, v);
+      } else if (old) old.replaceWith(dot);
+      else group.append(dot);
+    });
+  };
+
+  return { element: svg, update };
+}
+
+function setAttributes(node: Element, attrs: Record<string, string | number>): void {
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
 }

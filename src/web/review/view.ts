@@ -5,10 +5,12 @@ import {
   moveClassInfo,
   reviewReport,
   type MoveClass,
+  type MoveLine,
   type MoveReview,
+  type PlayerSummary,
 } from '../../review/index.js';
 import { createBoard } from '../board/board.js';
-import { renderGraph } from './graph.js';
+import { createGraph } from './graph.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
 import { make, type View } from '../view.js';
 
@@ -75,6 +77,10 @@ export function reviewView(game: Position): View {
   const caption = make('figcaption', {
     text: 'Evaluation after each move (click a point to see the position; the table below has the same in text)',
   });
+  const graph = createGraph((ply) => {
+    select(ply, true);
+  });
+  graphHost.append(graph.element, caption);
   const summary = make('div', { className: 'review-summary' });
   const legend = make('dl', { className: 'review-legend' });
   for (const info of MOVE_CLASSES) {
@@ -94,6 +100,12 @@ export function reviewView(game: Position): View {
   thead.append(headRow);
   const tbody = make('tbody');
   table.append(tcaption, thead, tbody);
+  // Built once and changed in place, like the graph: a click must not be lost because a result
+  // arrived between press and release and replaced the button.
+  const summaries = ([1, 2] as const).map(summaryBox);
+  summary.append(...summaries.map((s) => s.element));
+  const rows = moves.map((_, ply) => moveRow(ply + 1));
+  tbody.append(...rows.map((r) => r.element));
 
   const top = make('div', { className: 'review-top' });
   top.append(title, back);
@@ -150,6 +162,82 @@ export function reviewView(game: Position): View {
     }
   }
 
+  /** A player's summary; its link jumps to their first decisive mistake once there is one. */
+  function summaryBox(player: 1 | 2): { element: HTMLElement; update(p: PlayerSummary): void } {
+    const box = make('section', { className: `player-summary p${player}` });
+    const label = document.createTextNode('');
+    const none = document.createTextNode('none');
+    let target = 0;
+    const jump = make('button', { className: 'link' });
+    jump.type = 'button';
+    jump.addEventListener('click', () => {
+      select(target);
+    });
+    const acc = make('p');
+    acc.append(label, none);
+    const counts = make('p');
+    box.append(make('h3', { text: NAMES[player] }), acc, counts);
+    return {
+      element: box,
+      update(p) {
+        const accuracy = p.accuracy === null ? 'n/a' : `${p.accuracy.toFixed(0)}%`;
+        label.data = `Accuracy ${accuracy} · first decisive mistake: `;
+        if (p.firstDecisive === null) {
+          if (jump.parentNode === acc) jump.replaceWith(none);
+        } else {
+          target = p.firstDecisive + 1;
+          jump.textContent = `move ${target}`;
+          jump.setAttribute(
+            'aria-label',
+            `Show ${NAMES[player]}'s first decisive mistake, move ${target}`,
+          );
+          if (none.parentNode === acc) none.replaceWith(jump);
+        }
+        counts.textContent = MOVE_CLASSES.map(
+          (c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`,
+        ).join(' · ');
+      },
+    };
+  }
+
+  /** The table's row of move `move` (1-based), its link always to that move. */
+  function moveRow(move: number): { element: HTMLElement; update(line: MoveLine): void } {
+    const tr = make('tr');
+    tr.dataset['move'] = String(move);
+    const cell = make('td');
+    const jump = make('button', { className: 'link', text: String(move) });
+    jump.type = 'button';
+    jump.setAttribute('aria-label', `Show the position after move ${move}`);
+    jump.addEventListener('click', () => {
+      select(move);
+    });
+    cell.append(jump);
+    const [player, column, judgement, outcome, better] = [
+      make('td'),
+      make('td'),
+      make('td'),
+      make('td'),
+      make('td'),
+    ];
+    tr.append(cell, player, column, judgement, outcome, better);
+    return {
+      element: tr,
+      update(line) {
+        const cls = `c-${line.class}`;
+        if (tr.className !== cls) {
+          tr.className = cls;
+          judgement.replaceChildren(badge(line.class));
+        }
+        if (line.move === selected) tr.setAttribute('aria-current', 'true');
+        else tr.removeAttribute('aria-current');
+        player.textContent = NAMES[line.player];
+        column.textContent = line.column;
+        outcome.textContent = line.outcome;
+        better.textContent = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
+      },
+    };
+  }
+
   function describeMove(ply: number): string {
     if (ply === 0) return 'The empty board.';
     const report = reviewReport(variant, moves, [...reviews.values()]);
@@ -173,70 +261,15 @@ export function reviewView(game: Position): View {
 
     const classes: (MoveClass | undefined)[] = [undefined, ...report.moves.map((m) => m.class)];
     const points = evaluationSeries(variant, game, list);
-    // Updates arrive while someone may be on the graph: keep their focus on the point.
-    const graphFocused = graphHost.contains(document.activeElement);
-    graphHost.replaceChildren(
-      renderGraph({ points, classes, cells, selected }, (ply) => {
-        select(ply, true);
-      }),
-      caption,
-    );
-    if (graphFocused) graphHost.querySelector<SVGGElement>(`[data-ply="${selected}"]`)?.focus();
+    // In place: results arrive while someone may be clicking or focused on the graph.
+    graph.update({ points, classes, cells, selected });
 
-    summary.replaceChildren(
-      ...report.players.map((p) => {
-        const box = make('section', { className: `player-summary p${p.player}` });
-        const h = make('h3', { text: NAMES[p.player] });
-        const accuracy = p.accuracy === null ? 'n/a' : `${p.accuracy.toFixed(0)}%`;
-        const acc = make('p', { text: `Accuracy ${accuracy} · first decisive mistake: ` });
-        if (p.firstDecisive === null) acc.append('none');
-        else {
-          const move = p.firstDecisive + 1;
-          const jump = make('button', { className: 'link', text: `move ${move}` });
-          jump.type = 'button';
-          jump.setAttribute(
-            'aria-label',
-            `Show ${NAMES[p.player]}'s first decisive mistake, move ${move}`,
-          );
-          jump.addEventListener('click', () => {
-            select(move);
-          });
-          acc.append(jump);
-        }
-        const counts = make('p', {
-          text: MOVE_CLASSES.map((c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`).join(' · '),
-        });
-        box.append(h, acc, counts);
-        return box;
-      }),
-    );
-
-    tbody.replaceChildren(
-      ...report.moves.map((line) => {
-        const tr = make('tr', { className: `c-${line.class}` });
-        tr.dataset['move'] = String(line.move);
-        if (line.move === selected) tr.setAttribute('aria-current', 'true');
-        const cell = make('td');
-        const jump = make('button', { className: 'link', text: String(line.move) });
-        jump.type = 'button';
-        jump.setAttribute('aria-label', `Show the position after move ${line.move}`);
-        jump.addEventListener('click', () => {
-          select(line.move);
-        });
-        cell.append(jump);
-        const judgement = make('td');
-        judgement.append(badge(line.class));
-        tr.append(
-          cell,
-          make('td', { text: NAMES[line.player] }),
-          make('td', { text: line.column }),
-          judgement,
-          make('td', { text: line.outcome }),
-          make('td', { text: line.better.map((b) => `${b.column} (${b.outcome})`).join(', ') }),
-        );
-        return tr;
-      }),
-    );
+    report.players.forEach((p, i) => {
+      summaries[i]!.update(p);
+    });
+    report.moves.forEach((line, i) => {
+      rows[i]!.update(line);
+    });
     const judged = list.filter((r) => r.class !== 'unsolved').length;
     if (finished) {
       const open = moves.length - judged;
