@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLASSIC, movesToString, variantToString } from '../core/index.js';
-import { positionsAtPly, type BookTask } from '../solver/build.js';
+import { centreFirst, positionsAtPly, type BookTask } from '../solver/build.js';
 import { MAX_SHARED_TABLE_BITS, MAX_SHARED_THREADS } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import { readProgress, strategyPathFor, writeBook } from './book-store.js';
@@ -48,7 +48,10 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   if (!existsSync(progress)) {
     appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
   }
-  const todo: BookTask[] = positionsAtPly(CLASSIC, ply).filter((t) => !scores.has(t.key));
+  const todo: BookTask[] = centreFirst(
+    CLASSIC,
+    positionsAtPly(CLASSIC, ply).filter((t) => !scores.has(t.key)),
+  );
   io.err(
     `book: ply ${ply}: ${todo.length} positions to solve with ${jobs} processes` +
       (threads > 1 ? ` of ${threads} threads\n` : '\n'),

@@ -5,6 +5,7 @@
 export { serializeBook, BOOK_MAGIC, BOOK_VERSION } from './book/format.js';
 export {
   bookFromScores,
+  centreFirst,
   completePly,
   deriveShallower,
   positionsAtPly,

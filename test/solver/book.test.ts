@@ -6,6 +6,7 @@ import { CLASSIC, ErrorCode, createVariant, unwrap } from '../../src/core/index.
 import { Book, Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
 import {
   bookFromScores,
+  centreFirst,
   deriveShallower,
   positionsAtPly,
   serializeBook,
@@ -84,6 +85,18 @@ describe('a book built by search on 5x4c4', () => {
     const analysis = unwrap(withBook.analyze({ variant: small, moves: [] }));
     expect(analysis.nodes).toBe(0);
     expect(analysis.score).toBe(result.score);
+  });
+});
+
+describe('centreFirst (the order a book build solves its positions in)', () => {
+  it('puts the discs nearest the centre first and keeps every position once', () => {
+    const tasks = positionsAtPly(CLASSIC, 2);
+    const ordered = centreFirst(CLASSIC, tasks);
+    expect(ordered.map((t) => t.key).sort()).toEqual(tasks.map((t) => t.key).sort());
+    expect(ordered[0]!.moves).toEqual([3, 3]);
+    const spread = (moves: readonly number[]) => moves.reduce((s, c) => s + Math.abs(c - 3), 0);
+    const spreads = ordered.map((t) => spread(t.moves));
+    expect(spreads).toEqual([...spreads].sort((a, b) => a - b));
   });
 });
 

@@ -35,6 +35,21 @@ export function positionsAtPly(variant: Variant, ply: number): BookTask[] {
 }
 
 /**
+ * `tasks` with the discs nearest the centre column first (by the sum of their distances from it;
+ * ties keep their order): the positions games reach most come first, so a build stopped part way
+ * has already answered them.
+ */
+export function centreFirst(variant: Variant, tasks: readonly BookTask[]): BookTask[] {
+  const centre = (variant.width - 1) / 2;
+  const spread = (task: BookTask): number =>
+    task.moves.reduce((sum, column) => sum + Math.abs(column - centre), 0);
+  return tasks
+    .map((task, index) => ({ task, index, spread: spread(task) }))
+    .sort((a, b) => a.spread - b.spread || a.index - b.index)
+    .map(({ task }) => task);
+}
+
+/**
  * Scores of shallower positions from complete deeper ones: a position's score is the best over
  * its columns of an immediate win or minus the child's book score. Returns the entries of plies
  * `fromPly-1` down to 0 that could be derived (all of them when ply `fromPly` is complete).
