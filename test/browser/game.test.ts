@@ -1,5 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { PageOptions, TestPage } from './harness.js';
+import { browserSuite } from './suite.js';
 import {
   boardFullyVisible,
   chooseMode,
@@ -16,27 +17,12 @@ import {
  * The web game in a real browser against the real server. Most tests use reduced motion for
  * speed; the animation tests turn it back on. Every test ends by checking the console was clean.
  */
-let harness: Harness;
-let current: TestPage | undefined;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  // Unset when startHarness failed; it has then stopped what it had started.
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  if (!current) return;
-  expect(current.errors).toEqual([]);
-  await current.context.close();
-  current = undefined;
-});
-
-async function fresh(options: Parameters<Harness['newPage']>[0] = {}): Promise<TestPage> {
-  current = await harness.newPage({ reducedMotion: 'reduce', ...options });
-  await openGame(current.page, harness.url);
-  return current;
+async function fresh(options: PageOptions = {}): Promise<TestPage> {
+  const opened = await suite.newPage(options);
+  await openGame(opened.page, suite.harness.url);
+  return opened;
 }
 
 describe('two players on one screen', () => {
@@ -97,7 +83,7 @@ describe('two players on one screen', () => {
 
   it('drops one disc for a fast double click, with and without animation', async () => {
     for (const reducedMotion of ['reduce', 'no-preference'] as const) {
-      const { page, context } = await fresh({ reducedMotion });
+      const { page } = await fresh({ reducedMotion });
       await chooseMode(page, 'pvp');
       await page.dblclick('.column[data-col="4"]');
       await settle(page);
@@ -107,9 +93,7 @@ describe('two players on one screen', () => {
       await page.click('.column[data-col="3"]', { delay: 0 });
       await settle(page);
       expect(await discCount(page)).toBe(reducedMotion === 'reduce' ? 3 : 2);
-      expect(current?.errors).toEqual([]);
-      await context.close();
-      current = undefined;
+      await suite.closePage();
     }
   });
 
@@ -172,7 +156,7 @@ describe('every tap counts', () => {
       { width: 390, height: 844 },
       { width: 1280, height: 900 },
     ]) {
-      const { page, context } = await fresh({ reducedMotion: 'no-preference', viewport });
+      const { page } = await fresh({ reducedMotion: 'no-preference', viewport });
       await chooseMode(page, 'cpu');
       await page.selectOption('#level', 'beginner');
       for (const [turn, column] of ['4', '3', '5', '4'].entries()) {
@@ -191,9 +175,7 @@ describe('every tap counts', () => {
         expect(await discCount(page, 'red')).toBe(turn + 1);
         await expect.poll(() => discCount(page, 'yellow'), { timeout: 20_000 }).toBe(turn + 1);
       }
-      expect(current?.errors).toEqual([]);
-      await context.close();
-      current = undefined;
+      await suite.closePage();
     }
   });
 
@@ -212,8 +194,7 @@ describe('every tap counts', () => {
     expect(await page.getAttribute('.cell[data-col="4"][data-row="4"]', 'data-cell')).toBe(
       'yellow',
     );
-    await page.context().close();
-    current = undefined;
+    await suite.closePage();
 
     const phone = await fresh({ viewport: { width: 390, height: 844 }, hasTouch: true });
     await chooseMode(phone.page, 'pvp');
@@ -483,7 +464,7 @@ describe('links, storage and layout', () => {
     await play(page, '4453');
     const link = await page.inputValue('#share');
     expect(link).toContain('7x7c5:4453');
-    const other = await harness.newPage({ reducedMotion: 'reduce' });
+    const other = await suite.harness.newPage({ reducedMotion: 'reduce' });
     await openGame(other.page, link);
     expect(await other.page.getAttribute('.board', 'data-variant')).toBe('7x7c5');
     expect(await other.page.getAttribute('.cell[data-col="4"][data-row="2"]', 'data-cell')).toBe(
@@ -550,7 +531,7 @@ describe('links, storage and layout', () => {
       { width: 320, height: 568 },
       { width: 568, height: 320 },
     ]) {
-      const { page, context, screenshot } = await fresh({ viewport, colorScheme: 'dark' });
+      const { page, screenshot } = await fresh({ viewport, colorScheme: 'dark' });
       // With the hints row showing, the tallest layout.
       await chooseMode(page, 'analysis');
       for (const preset of ['7x6c4', '10x10c4', '5x4c3']) {
@@ -562,9 +543,7 @@ describe('links, storage and layout', () => {
       await chooseMode(page, 'pvp');
       await play(page, '4435');
       await screenshot(`phone-${viewport.width}x${viewport.height}`);
-      expect(current?.errors).toEqual([]);
-      await context.close();
-      current = undefined;
+      await suite.closePage();
     }
   });
 
@@ -576,8 +555,7 @@ describe('links, storage and layout', () => {
       return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
     });
     expect(lines).toBe(1);
-    await narrow.context.close();
-    current = undefined;
+    await suite.closePage();
 
     const { page } = await fresh({ viewport: { width: 740, height: 360 } });
     await chooseMode(page, 'cpu');
@@ -633,8 +611,7 @@ describe('links, storage and layout', () => {
     await moving.page.click('.column[data-col="4"]');
     expect(await moving.page.locator('.board.animating').count()).toBe(1);
     await settle(moving.page);
-    await moving.context.close();
-    current = undefined;
+    await suite.closePage();
     const still = await fresh({ reducedMotion: 'reduce' });
     await chooseMode(still.page, 'pvp');
     await still.page.click('.column[data-col="4"]');

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parsePuzzleFile, type Puzzle } from '../../src/puzzles/index.js';
 import { Position, parseMoves, unwrap, CLASSIC } from '../../src/core/index.js';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import type { TestPage } from './harness.js';
+import { browserSuite } from './suite.js';
 import { openGame } from './helpers.js';
 import type { Page } from 'playwright-core';
 
@@ -16,26 +17,9 @@ const discs = (page: Page, view: string): Promise<number> =>
  * reviewed and its blunder found at the right move, the graph jumps the board, and a puzzle is
  * solved and another failed.
  */
-let harness: Harness;
-let current: TestPage | undefined;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await harness.close();
-});
-afterEach(async () => {
-  if (!current) return;
-  expect(current.errors).toEqual([]);
-  await current.context.close();
-  current = undefined;
-});
-
-async function fresh(): Promise<TestPage> {
-  current = await harness.newPage({ reducedMotion: 'reduce' });
-  return current;
-}
+const fresh = (): Promise<TestPage> => suite.newPage();
 
 // Red (the player) against the computer: Red's 7 at move 9 throws the win away (3, 5 or 6
 // still won, by `c4 review`), and Yellow wins.
@@ -44,7 +28,7 @@ const LOST = '4443474473773313116666221535';
 describe('review', () => {
   it('finds the blunder of a lost game at the right move; the graph jumps the board', async () => {
     const { page, screenshot } = await fresh();
-    await openGame(page, `${harness.url}#g=7x6c4:${LOST}&m=cpu`);
+    await openGame(page, `${suite.harness.url}#g=7x6c4:${LOST}&m=cpu`);
     await page.click('#review-link');
     await page.locator('.review-view').waitFor();
     const row = page.locator('.review-table tr[data-move="9"]');
@@ -99,7 +83,7 @@ describe('puzzles', () => {
   it('solves a puzzle through the solver’s defence, and fails another with its refutation', async () => {
     const { page, screenshot } = await fresh();
     const multi = puzzles.find((p) => p.steps.length >= 2 && p.steps.at(-1)!.accept.length === 1)!;
-    await page.goto(`${harness.url}#puzzles=${multi.id}`);
+    await page.goto(`${suite.harness.url}#puzzles=${multi.id}`);
     await page.locator('.puzzles-view .board .column').first().waitFor();
     await expect
       .poll(() => page.textContent('.puzzle-heading'))

@@ -1,7 +1,7 @@
 import type { Page, Worker } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requireOrSkip } from '../support/skips.js';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import { browserSuite } from './suite.js';
 import { chooseMode, discCount, openGame, play } from './helpers.js';
 
 /**
@@ -9,21 +9,7 @@ import { chooseMode, discCount, openGame, play } from './helpers.js';
  * server's isolation headers the analysis runs on several threads and a cancelled search takes
  * its helper workers with it; without the headers it runs on one.
  */
-let harness: Harness;
-let current: TestPage | undefined;
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  await (harness as Harness | undefined)?.close();
-});
-afterEach(async () => {
-  if (!current) return;
-  expect(current.errors).toEqual([]);
-  await current.context.close();
-  current = undefined;
-});
+const suite = browserSuite();
 
 const SUITE = 'search threads (test/browser/search-threads.test.ts)';
 /** Early enough that the solver needs seconds (tens of millions of nodes) even with the book. */
@@ -40,9 +26,8 @@ const helpers = (page: Page): Worker[] =>
 
 describe('the search worker on a cross-origin isolated page', () => {
   it('analyses on every core (up to 4) and ends its helpers when a search is cancelled', async (context) => {
-    current = await harness.newPage({ reducedMotion: 'reduce' });
-    const { page } = current;
-    await openGame(page, harness.url);
+    const { page } = await suite.newPage();
+    await openGame(page, suite.harness.url);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     if (!requireOrSkip(SUITE, cores < 2 ? `the browser reports ${cores} core(s)` : undefined)) {
@@ -70,9 +55,8 @@ describe('the search worker on a cross-origin isolated page', () => {
 
 describe('the computer player on a cross-origin isolated page', () => {
   it('plays Perfect with the helpers of the shared table', async (context) => {
-    current = await harness.newPage({ reducedMotion: 'reduce' });
-    const { page } = current;
-    await openGame(page, harness.url);
+    const { page } = await suite.newPage();
+    await openGame(page, suite.harness.url);
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     if (!requireOrSkip(SUITE, cores < 2 ? `the browser reports ${cores} core(s)` : undefined)) {
       context.skip();
@@ -87,17 +71,16 @@ describe('the computer player on a cross-origin isolated page', () => {
 
 describe('the search worker without the isolation headers', () => {
   it('falls back to one thread', async () => {
-    current = await harness.newPage({ reducedMotion: 'reduce' });
-    const { page } = current;
+    const { page } = await suite.newPage();
     // The same server, with COOP/COEP taken off the page (a host that does not send them).
-    await page.route(harness.url, async (route) => {
+    await page.route(suite.harness.url, async (route) => {
       const response = await route.fetch();
       const headers = { ...response.headers() };
       delete headers['cross-origin-opener-policy'];
       delete headers['cross-origin-embedder-policy'];
       await route.fulfill({ response, headers });
     });
-    await openGame(page, harness.url);
+    await openGame(page, suite.harness.url);
     expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(false);
     await chooseMode(page, 'analysis');
     await play(page, '121212');
