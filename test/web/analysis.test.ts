@@ -96,6 +96,27 @@ describe('hints', () => {
     expect(analyst.shown(over)).toEqual([]);
   });
 
+  it('never call a search stopped by its time limit solved', () => {
+    const { search, analyst } = setup();
+    const state = run(start('pvp'), drop(3));
+    analyst.update(state);
+    const cut: Hint[] = [
+      ...wins.slice(0, -2),
+      { kind: 'notWinning' },
+      { kind: 'win', moves: null },
+    ];
+    search.reply({ type: 'analysis', hints: cut, final: true, exact: true, threads: 2 });
+    const note = analyst.note(state)!;
+    expect(note).toContain('≥D, ≤D = proven so far, no distance yet');
+    expect(note).toMatch(/ Stopped at the time limit \(2 threads\): not all solved\.$/);
+    expect(note).not.toContain('Solved');
+    const estimated: Hint[] = [...wins.slice(0, -1), { kind: 'estimate', value: 1 }];
+    search.reply({ type: 'analysis', hints: estimated, final: true, exact: true, threads: 1 });
+    expect(analyst.note(state)).toMatch(
+      /~ = an estimate \(not solved yet\)\. Stopped at the time limit: not all solved\.$/,
+    );
+  });
+
   it('say how many threads solved, when more than one', () => {
     const { search, analyst } = setup();
     const state = run(start('pvp'), drop(3));

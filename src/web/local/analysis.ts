@@ -124,12 +124,27 @@ export class Analyst {
       );
     }
     const guessed = set.list.some((h) => h.kind === 'estimate' || h.kind === 'unknown');
+    // Proven but not exact: a win or loss without its distance, or only a bound on the result.
+    const bounded = set.list.some(
+      (h) =>
+        h.kind === 'notLosing' ||
+        h.kind === 'notWinning' ||
+        ((h.kind === 'win' || h.kind === 'loss') && h.moves === null),
+    );
     // Several threads only where the page is cross-origin isolated: said, so a host can tell.
     const threads = set.threads > 1 ? ` (${set.threads} threads)` : '';
+    let status = ` Still solving${threads}…`;
+    if (set.final) {
+      // The last answer of a search that hit its time limit is not a solution: never say so.
+      if (guessed || bounded) status = ` Stopped at the time limit${threads}: not all solved.`;
+      else status = threads ? ` Solved${threads}.` : '';
+    }
     return (
       `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5` +
-      (guessed ? '; ~ = an estimate (not solved yet).' : '.') +
-      (set.final ? (threads ? ` Solved${threads}.` : '') : ` Still solving${threads}…`)
+      (bounded ? '; W, L, ≥D, ≤D = proven so far, no distance yet' : '') +
+      (guessed ? '; ~ = an estimate (not solved yet)' : '') +
+      '.' +
+      status
     );
   }
 }
