@@ -3,7 +3,8 @@ import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
-import { MIGRATIONS } from './migrations.js';
+import { migratePostgres } from './migrate.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 import {
   SQL,
   changeParams,
@@ -53,9 +54,6 @@ const q = async <R extends pg.QueryResultRow>(
   params: readonly Param[],
 ): Promise<R[]> => (await db.query<R>(numbered(sql), [...params])).rows;
 
-/** Fixed key of the advisory lock that serializes migrations across processes. */
-const MIGRATION_LOCK = 0x43344d47;
-
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** PostgreSQL store, used when DATABASE_URL is set; `schema` isolates parallel test runs. */
@@ -77,42 +75,8 @@ export class PostgresStore implements GameStore {
     this.pool.on('error', () => undefined);
   }
 
-  async migrate(): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-        );
-        const { rows } = await client.query<{ v: number | null }>(
-          'SELECT MAX(version) AS v FROM schema_migrations',
-        );
-        let current = rows[0]?.v ?? 0;
-        for (const migration of MIGRATIONS) {
-          if (migration.version <= current) continue;
-          await client.query('BEGIN');
-          try {
-            await client.query(migration.postgres);
-            await client.query(
-              'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-              [migration.version, migration.name, Date.now()],
-            );
-            await client.query('COMMIT');
-          } catch (error) {
-            await client.query('ROLLBACK');
-            throw error;
-          }
-          current = migration.version;
-        }
-        return current;
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-      }
-    } finally {
-      client.release();
-    }
+  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+    return migratePostgres(this.pool, this.schema, migrations);
   }
 
   async insertGame(state: GameState): Promise<void> {

@@ -5,7 +5,8 @@ import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
-import { MIGRATIONS } from './migrations.js';
+import { migrateSqlite } from './migrate.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 import {
   SQL,
   toBoardEntry,
@@ -51,31 +52,18 @@ export class SqliteStore implements GameStore {
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
+    // First: switching a new file to WAL takes a lock that a process starting alongside may
+    // hold for a moment; waiting beats failing to start.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
   }
 
-  migrate(): Promise<number> {
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-    );
-    const run = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
-        v: number | null;
-      };
-      let current = row.v ?? 0;
-      for (const migration of MIGRATIONS) {
-        if (migration.version <= current) continue;
-        this.db.exec(migration.sqlite);
-        this.db
-          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-          .run(migration.version, migration.name, Date.now());
-        current = migration.version;
-      }
-      return current;
+  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+    // A refusal or a failed migration rejects, as on PostgreSQL, rather than throwing.
+    return new Promise((resolve) => {
+      resolve(migrateSqlite(this.db, migrations));
     });
-    return Promise.resolve(run.immediate());
   }
 
   insertGame(state: GameState): Promise<void> {

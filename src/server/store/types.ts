@@ -1,6 +1,7 @@
 import type { Player } from '../../core/index.js';
 import { wakeAt } from '../game/deadlines.js';
 import type { GameState, SeatPlayer } from '../game/state.js';
+import type { Migration } from './migrations.js';
 import type { PlayerStore, RatingUpdate } from './players.js';
 
 /** A quick-match request as seen by the one that pairs it. */
@@ -78,8 +79,11 @@ export const FARM_WINDOW_MS = 24 * 3_600_000;
  */
 export interface GameStore extends PlayerStore {
   readonly kind: 'sqlite' | 'postgres';
-  /** Applies pending migrations; returns the schema version. Safe to run from many processes. */
-  migrate(): Promise<number>;
+  /**
+   * Applies pending migrations (all or none); returns the schema version. Safe to run from
+   * many processes; rejects with a SchemaError on a database newer than `migrations`.
+   */
+  migrate(migrations?: readonly Migration[]): Promise<number>;
   insertGame(state: GameState): Promise<void>;
   getGame(id: string): Promise<GameState | undefined>;
   /**
