@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/app.js';
 import { configFromEnv } from '../../src/server/config.js';
 import {
@@ -141,8 +141,12 @@ export class TestClient {
     });
   }
 
-  static async connect(baseUrl: string, headers: Record<string, string> = {}): Promise<TestClient> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { headers });
+  static async connect(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+    options: ClientOptions = {},
+  ): Promise<TestClient> {
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { ...options, headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {
