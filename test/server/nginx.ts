@@ -150,7 +150,11 @@ export async function startNginx(backends: readonly number[]): Promise<RunningNg
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += String(d)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   // If the test process dies first, nginx must not outlive it.
   const orphan = (): void => {
     child.kill('SIGKILL');
