@@ -36,10 +36,16 @@ export const pgDumpArgs = (url: string, schema: string, out: string): string[] =
   url,
 ];
 
-export const pgRestoreArgs = (url: string, file: string): string[] => [
+/**
+ * `--schema` with the schema created beforehand: a dump of `public` holds `CREATE SCHEMA
+ * public`, which every new database already has, so restoring it whole fails; restoring only
+ * the objects in the schema works alike for `public` and any other.
+ */
+export const pgRestoreArgs = (url: string, schema: string, file: string): string[] => [
   '--exit-on-error',
   '--single-transaction',
   '--no-owner',
+  `--schema=${schema}`,
   `--dbname=${url}`,
   file,
 ];
@@ -80,10 +86,12 @@ export async function restorePostgres(
         `schema ${schema} of that database already holds a store: restore into a new database (createdb) or drop the schema first`,
       );
     }
+    // The name was checked against a strict pattern with the configuration.
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   } finally {
     await client.end();
   }
-  await run('pg_restore', pgRestoreArgs(url, file));
+  await run('pg_restore', pgRestoreArgs(url, schema, file));
   return { ...(await inspectPostgres(url, schema)), file: path.resolve(file) };
 }
 
