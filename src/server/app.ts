@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LocalBus } from './bus/local.js';
@@ -12,11 +13,11 @@ import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
 import { PlayerService } from './players.js';
 import { ClientAborted, handleApi } from './http/api.js';
-import { clientAddress, trustedProxies } from './http/client.js';
+import { clientAddress, proxyRequestId, trustedProxies } from './http/client.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
 import { Hub } from './hub.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, withFields, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
@@ -53,6 +54,9 @@ const SWEEP_MS = 5000;
 const HEARTBEAT_MS = 2000;
 /** No heartbeat from any process for this long means the whole service was down. */
 const OUTAGE_MS = 5000;
+
+/** The window `c4_event_loop_lag_seconds` reports the worst delay of. */
+const LAG_WINDOW_MS = 10_000;
 
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
 const HARD_FRAME_LIMIT = 64 * 1024;
@@ -150,6 +154,14 @@ export async function startServer(
     });
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // The worst stall of each window: what an operator alerts on (every move waits on it).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const lagWindow = setInterval(() => {
+    metrics.eventLoopLag.set(loopDelay.max / 1e9);
+    loopDelay.reset();
+  }, LAG_WINDOW_MS);
+  lagWindow.unref();
 
   const health = async (): Promise<{ ok: boolean; details: Record<string, string> }> => {
     try {
@@ -209,7 +221,11 @@ export async function startServer(
             log.info('request aborted by the client', { path });
             return;
           }
-          log.error('request failed', { path, error: String(e) });
+          log.error('request failed', {
+            path,
+            req: proxyRequestId(req, policy.trustedProxies),
+            error: String(e),
+          });
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
           res.end('{"error":{"code":"internal","message":"internal error"}}');
         });
@@ -239,6 +255,8 @@ export async function startServer(
       return;
     }
     socketsPerAddress.set(address, held + 1);
+    // Every line about this socket carries its id: the proxy's request id when there is one.
+    const conn = proxyRequestId(req, policy.trustedProxies) ?? newId();
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
@@ -246,7 +264,7 @@ export async function startServer(
         service: games,
         hub,
         metrics,
-        log,
+        log: withFields(log, { conn }),
         now,
         rate,
         mayCreate: () => mayCreate(address),
@@ -299,6 +317,8 @@ export async function startServer(
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections();
       clearInterval(heartbeat);
+      clearInterval(lagWindow);
+      loopDelay.disable();
       // The last sign of life: an outage starting now is measured exactly.
       await store.beat(node, now()).catch(() => undefined);
       sweeper.close();

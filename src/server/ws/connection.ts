@@ -182,6 +182,7 @@ export class Connection {
           version,
         }));
         if (done) this.deps.metrics.moveLatency.observe((performance.now() - started) / 1000);
+        this.deps.log.debug('move', { game: message.gameId, version, column, accepted: done });
         return;
       }
       case 'resign':
