@@ -206,7 +206,7 @@ async function migrateTogetherSqlite(backend: Backend): Promise<void> {
   const children = [0, 1, 2].map(() =>
     spawn(process.execPath, ['--import', 'tsx', 'test/server/fixtures/migrate-child.ts', file], {
       cwd: path.resolve(import.meta.dirname, '..', '..'),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     }),
   );
   try {
@@ -224,6 +224,7 @@ async function migrateTogetherSqlite(backend: Backend): Promise<void> {
       },
       { timeout: 30_000, interval: 20 },
     );
+    for (const child of children) child.stdin.write('go\n');
     holder.exec('COMMIT');
     for (const o of outputs) {
       expect(await o.exited, o.err()).toBe(0);

@@ -91,14 +91,15 @@ describeIf('rolling restart behind nginx (PostgreSQL + Redis)', MISSING, () => {
 
     /** Makes move `index` of the game: once, however the connection fares meanwhile. */
     async move(index: number, column: number): Promise<void> {
-      for (;;) {
+      let reply: ServerMessage | undefined;
+      for (let attempt = 0; attempt < 20; attempt++) {
         const game = await readGame(this.gameId);
         if (game.moves.length > index) {
           // Stored, its acknowledgement lost with the old socket: not made again.
           expect(game.moves[index]).toBe(column);
           return;
         }
-        const reply = await this.ask({
+        reply = await this.ask({
           type: 'move',
           gameId: this.gameId,
           column,
@@ -106,6 +107,7 @@ describeIf('rolling restart behind nginx (PostgreSQL + Redis)', MISSING, () => {
         });
         if (reply?.type === 'ack') return;
       }
+      throw new Error(`move ${index} never went through: ${JSON.stringify(reply)}`);
     }
   }
 
