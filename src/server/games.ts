@@ -144,15 +144,13 @@ export class GameService {
         ? await settleRatings(this.deps.store, state, now)
         : { state, updates: [] };
       state = rating.state;
+      // An accepted rematch is created in the same transaction: no game without its offer.
       const rematch = events.find((e) => e.type === 'rematchAccepted');
-      if (rematch) {
-        await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now, this.deps.limits));
-      }
-      if (await this.deps.store.compareAndSet(state, stored.version, rating.updates)) {
+      const created = rematch ? rematchOf(state, rematch.gameId, now, this.deps.limits) : undefined;
+      if (await this.deps.store.compareAndSet(state, stored.version, rating.updates, created)) {
         this.stored(state, events);
         return failure ? err(failure) : ok({ state, events });
       }
-      if (rematch) await this.deps.store.deleteGame(rematch.gameId);
       this.deps.metrics.casConflicts.add();
     }
     return err(protocolError(ProtocolErrorCode.Conflict, 'the game is too busy; try again'));

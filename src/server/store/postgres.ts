@@ -144,13 +144,17 @@ export class PostgresStore implements GameStore {
     state: GameState,
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
+    created?: GameState,
   ): Promise<boolean> {
     const params = updateParams(state, expectedVersion);
     const update = numbered(GAME_SQL.update);
-    if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
+    if (ratings.length === 0 && !created) {
+      return (await this.pool.query(update, params)).rowCount === 1;
+    }
     try {
       return await this.tx(async (client) => {
         if ((await client.query(update, params)).rowCount !== 1) return false;
+        if (created) await insert(client, created);
         for (const u of ratings) {
           await q(client, SQL.ensureRating, [u.playerId, u.pool]);
           const moved = await client.query(numbered(SQL.updateRating), ratingParams(u));
@@ -163,10 +167,6 @@ export class PostgresStore implements GameStore {
       if (error instanceof RatingMoved) return false;
       throw error;
     }
-  }
-
-  async deleteGame(id: string): Promise<void> {
-    await q(this.pool, GAME_SQL.delete, [id]);
   }
 
   async listFinished(limit: number): Promise<GameState[]> {

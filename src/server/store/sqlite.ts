@@ -96,10 +96,12 @@ export class SqliteStore implements GameStore {
     state: GameState,
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
+    created?: GameState,
   ): Promise<boolean> {
     const run = this.db.transaction((): boolean => {
       const info = this.db.prepare(GAME_SQL.update).run(...updateParams(state, expectedVersion));
       if (info.changes !== 1) return false;
+      if (created) this.insert(created);
       for (const update of ratings) {
         this.db.prepare(SQL.ensureRating).run(update.playerId, update.pool);
         if (this.db.prepare(SQL.updateRating).run(...ratingParams(update)).changes !== 1) {
@@ -113,13 +115,9 @@ export class SqliteStore implements GameStore {
       return Promise.resolve(run.immediate());
     } catch (error) {
       if (error instanceof RatingMoved) return Promise.resolve(false);
-      throw error;
+      // A failed write is a rejected promise, as on PostgreSQL, not a synchronous throw.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-  }
-
-  deleteGame(id: string): Promise<void> {
-    this.db.prepare(GAME_SQL.delete).run(id);
-    return Promise.resolve();
   }
 
   listFinished(limit: number): Promise<GameState[]> {

@@ -87,13 +87,15 @@ export interface GameStore extends PlayerStore {
    * `ratings` (a rated game's end) are applied in the same transaction, each only over the
    * rating row version it was computed from: if any moved meanwhile nothing is written and
    * the answer is false, so the caller recomputes. A result is thus applied exactly once.
+   * `created` (the rematch an accepted offer makes) is inserted in the same transaction, so a
+   * lost race or a crash never leaves it behind without the game that points to it.
    */
   compareAndSet(
     state: GameState,
     expectedVersion: number,
     ratings?: readonly RatingUpdate[],
+    created?: GameState,
   ): Promise<boolean>;
-  deleteGame(id: string): Promise<void>;
   /** Most recently finished games, newest first. */
   listFinished(limit: number): Promise<GameState[]>;
   /** Atomically pairs with the oldest live seek of the pool, or queues this one. */
