@@ -9,7 +9,7 @@ import {
   type GameEvent,
 } from './game/reducer.js';
 import type { GameState, SeatPlayer, TurnLimits } from './game/state.js';
-import { FARM_LIMIT, closeRatings, computerFor } from './matching.js';
+import { FARM_LIMIT, closeRatings, computerFor, poolOf } from './matchmaking/partners.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import {
@@ -44,10 +44,6 @@ export interface ServiceDeps {
   /** Called with every state this process stored, before it is published. */
   readonly onStored: (state: GameState) => void;
 }
-
-/** A quick-match pool: seekers meet only within one (variant, clock, and rated or casual). */
-export const poolOf = (variant: string, clock: ClockSetting | null, rated = true): string =>
-  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
 
 /** Checks a variant text with the rules engine and returns its canonical form. */
 export function canonicalVariant(text: string): Result<string, ProtocolError> {

@@ -80,10 +80,6 @@ export class Hub {
     this.heartbeat.unref();
   }
 
-  get roomCount(): number {
-    return this.rooms.size;
-  }
-
   async join(state: GameState, member: Member): Promise<void> {
     let room = this.rooms.get(state.id);
     if (!room) {
@@ -161,11 +157,6 @@ export class Hub {
     if (this.seekWaiters.delete(seekId)) {
       this.deps.bus.unsubscribe(seekChannel(seekId)).catch(() => undefined);
     }
-  }
-
-  /** Every member of every room, for shutdown. */
-  *members(): Iterable<Member> {
-    for (const room of this.rooms.values()) yield* room.members;
   }
 
   close(): void {

@@ -81,10 +81,6 @@ export class BotRunner {
     void this.think(state).finally(() => this.thinking.delete(key));
   }
 
-  get watching(): number {
-    return this.watched.size;
-  }
-
   close(): void {
     this.closed = true;
     clearInterval(this.timer);
