@@ -53,8 +53,8 @@ const ann: SeatPlayer = { id: 'ann', name: 'Ann', rating: 1500 };
 const bob: SeatPlayer = { id: 'bob', name: 'Bob', rating: 1500 };
 
 /** Seats the waiting seek first; records the context it was given. */
-function recorder(): { make: PairMaker; contexts: (PairContext | undefined)[] } {
-  const contexts: (PairContext | undefined)[] = [];
+function recorder(): { make: PairMaker; contexts: PairContext[] } {
+  const contexts: PairContext[] = [];
   return {
     contexts,
     make: (w, a, _partner, context) => {
@@ -313,12 +313,9 @@ function simulate(
           variant: wish.variant,
           clock: wish.clock,
           seats: [w, a],
-          players: [partner?.player ?? null, player],
+          players: [partner.player, player],
           rated:
-            wish.rated &&
-            !!partner?.player &&
-            !!player &&
-            (context?.recentRatedGames ?? 0) < FARM_LIMIT,
+            wish.rated && !!partner.player && !!player && context.recentRatedGames < FARM_LIMIT,
         },
         now,
       );

@@ -240,7 +240,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
             address,
           },
           (w, a2, _partner, context) => {
-            seen.push(context?.recentRatedGames ?? -1);
+            seen.push(context.recentRatedGames);
             return { ...ratedGame(`farmg${pool}`, 'alice', 'bob'), seats: [w, a2] };
           },
         );

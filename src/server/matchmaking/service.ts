@@ -225,7 +225,7 @@ export class Matchmaking {
       },
       (waitingHash, arrivingHash, partnerSeek, context) => {
         const waitingFirst = this.deps.random() < 0.5;
-        const partner = partnerSeek?.player ?? null;
+        const partner = partnerSeek.player;
         return newGame(
           {
             id: newId(),
@@ -237,7 +237,7 @@ export class Matchmaking {
               wish.rated &&
               partner !== null &&
               player !== null &&
-              (context?.recentRatedGames ?? 0) < FARM_LIMIT,
+              context.recentRatedGames < FARM_LIMIT,
             limits: this.deps.limits,
           },
           now,

@@ -48,8 +48,8 @@ export type SeekOutcome =
 export type PairMaker = (
   waitingHash: string,
   arrivingHash: string,
-  waiting?: SeekCandidate,
-  context?: PairContext,
+  waiting: SeekCandidate,
+  context: PairContext,
 ) => GameState;
 
 /**
