@@ -154,6 +154,27 @@ describe('matchmaking service', () => {
     expect(stored).toEqual([]);
   });
 
+  it('a seek cancelled while its renewal is under way leaves no ghost to be paired with', async () => {
+    let release: () => void = () => undefined;
+    let gate: Promise<void> | undefined;
+    const seekInStore = store.seek.bind(store);
+    store.seek = async (...args) => {
+      await gate;
+      return seekInStore(...args);
+    };
+    const [a, b] = [session(), session()];
+    await seek(a, { computer: 'never' });
+    gate = new Promise((resolve) => (release = resolve));
+    await vi.advanceTimersByTimeAsync(3_000);
+    // The renewal now waits on the store; the client cancels meanwhile.
+    await service.cancel(a);
+    release();
+    gate = undefined;
+    await vi.advanceTimersByTimeAsync(0);
+    await seek(b, { computer: 'never' });
+    expect(b.answers[0]).toMatchObject({ type: 'seeking' });
+  });
+
   it('a new seek replaces the session’s last one', async () => {
     const [a, b] = [session(), session()];
     await seek(a, { computer: 'never', variant: '6x5c4' });

@@ -326,6 +326,12 @@ export class Matchmaking {
     const waiting = this.waiting.get(seekId);
     if (!waiting?.session.open) return;
     const again = await this.pair(waiting);
+    if (!this.waiting.has(seekId) && again.kind === 'waiting') {
+      // Cancelled while this renewal was under way, which then queued the seek afresh: a ghost
+      // that someone could be paired with. Withdraw it too.
+      await this.deps.store.cancelSeek(again.seekId);
+      return;
+    }
     if (again.kind === 'matched' && this.end(seekId)) {
       this.matched(waiting.session, again.gameId, again.seat);
     }
