@@ -11,6 +11,8 @@ import { BotPool } from './bots/pool.js';
 import { eventLoopGauge } from './bots/load-gauge.js';
 import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
+import { Matchmaking } from './matchmaking/service.js';
+import { PlayService } from './play.js';
 import { PlayerService } from './players.js';
 import { ClientAborted, handleApi } from './http/api.js';
 import { clientAddress, proxyRequestId, trustedProxies } from './http/client.js';
@@ -106,6 +108,7 @@ export async function startServer(
   });
   const bots: BotRunner = new BotRunner({
     service: games,
+    store,
     pool,
     log,
     minMoveMs: config.botMinMoveMs,
@@ -118,6 +121,22 @@ export async function startServer(
     renameIntervalMs: config.renameIntervalMs,
     transferTtlMs: config.transferTtlMs,
   });
+  const matchmaking = new Matchmaking({
+    store,
+    bus,
+    players,
+    now,
+    random: Math.random,
+    metrics,
+    log,
+    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
+    botWaitMs: config.botWaitMs,
+    onStored: (state) => {
+      hub.update(state);
+      bots.update(state);
+    },
+  });
+  const play = new PlayService({ games, hub, bots, players, metrics, now });
   const identityCreateLimit = new KeyedRateLimit(
     config.identityCreateRate.perSecond,
     config.identityCreateRate.burst,
@@ -199,6 +218,7 @@ export async function startServer(
       }
       handleApi(req, res, {
         service: games,
+        store,
         hub,
         metrics,
         now,
@@ -261,16 +281,13 @@ export async function startServer(
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
       const connection = new Connection(ws, {
-        service: games,
-        hub,
+        play,
+        matchmaking,
         metrics,
         log: withFields(log, { conn }),
         now,
         rate,
         mayCreate: () => mayCreate(address),
-        players,
-        bots,
-        botWaitMs: config.botWaitMs,
         address,
       });
       connections.add(connection);
@@ -322,6 +339,7 @@ export async function startServer(
       // The last sign of life: an outage starting now is measured exactly.
       await store.beat(node, now()).catch(() => undefined);
       sweeper.close();
+      matchmaking.close();
       hub.close();
       bots.close();
       botLoad.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGame, INITIAL } from '../../src/rating/index.js';
 import { newGame } from '../../src/server/game/reducer.js';
-import { FARM_LIMIT } from '../../src/server/matching.js';
+import { FARM_LIMIT } from '../../src/server/matchmaking/partners.js';
 import type { GameState } from '../../src/server/game/state.js';
 import type { RatingUpdate } from '../../src/server/store/players.js';
 import type { GameStore } from '../../src/server/store/types.js';
@@ -240,7 +240,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
             address,
           },
           (w, a2, _partner, context) => {
-            seen.push(context?.recentRatedGames ?? -1);
+            seen.push(context.recentRatedGames);
             return { ...ratedGame(`farmg${pool}`, 'alice', 'bob'), seats: [w, a2] };
           },
         );

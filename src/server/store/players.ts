@@ -203,8 +203,6 @@ export const SQL = {
     'UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = games + 1, wins = wins + ?, draws = draws + ?, losses = losses + ?, version = version + 1, updated_at = ? WHERE player_id = ? AND pool = ? AND version = ?',
   insertChange:
     'INSERT INTO rating_changes (game_id, player_id, pool, before_rating, after_rating, after_rd, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ratedBetween:
-    'SELECT COUNT(*) AS n FROM games WHERE rated = 1 AND created_at >= ? AND ((player1 = ? AND player2 = ?) OR (player1 = ? AND player2 = ?))',
 } as const;
 
 /** `?` placeholders to PostgreSQL's `$1, $2…`. */

@@ -26,18 +26,25 @@ import {
   type RatingUpdate,
   type RenameOutcome,
 } from './players.js';
+import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
 import {
-  FARM_WINDOW_MS,
-  SEEK_COLUMNS,
+  SEEK_SQL,
+  asPlayer,
+  ratedWithParams,
+  seekWriteStatement,
+  toOwnSeek,
+  toRatedWith,
+  toSeekRecord,
+  type OwnRow,
+  type SeekRow,
+} from './seeks-sql.js';
+import {
   oldestOther,
-  toCandidate,
   type GameStore,
   type PairMaker,
   type PartnerChooser,
   type SeekOutcome,
   type SeekRequest,
-  type SeekRow,
-  asPlayer,
 } from './types.js';
 
 /** Thrown inside a transaction to roll it back when a rating row moved meanwhile. */
@@ -108,13 +115,17 @@ export class PostgresStore implements GameStore {
     state: GameState,
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
+    created?: GameState,
   ): Promise<boolean> {
     const params = updateParams(state, expectedVersion);
     const update = numbered(GAME_SQL.update);
-    if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
+    if (ratings.length === 0 && !created) {
+      return (await this.pool.query(update, params)).rowCount === 1;
+    }
     try {
       return await this.tx(async (client) => {
         if ((await client.query(update, params)).rowCount !== 1) return false;
+        if (created) await insert(client, created);
         for (const u of ratings) {
           await q(client, SQL.ensureRating, [u.playerId, u.pool]);
           const moved = await client.query(numbered(SQL.updateRating), ratingParams(u));
@@ -129,10 +140,6 @@ export class PostgresStore implements GameStore {
     }
   }
 
-  async deleteGame(id: string): Promise<void> {
-    await q(this.pool, GAME_SQL.delete, [id]);
-  }
-
   async listFinished(limit: number): Promise<GameState[]> {
     return (await q<StateRow>(this.pool, GAME_SQL.listFinished, [limit])).map(toGame);
   }
@@ -145,126 +152,34 @@ export class PostgresStore implements GameStore {
     return this.tx(async (client) => {
       // One pairing at a time per pool, across every process: no two arrivals both queue.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [request.pool]);
-      await client.query('DELETE FROM seeks WHERE expires_at < $1', [request.now]);
-      return this.pairOrQueue(client, request, makePair, choose);
-    });
-  }
-
-  private async pairOrQueue(
-    client: pg.PoolClient,
-    request: SeekRequest,
-    makePair: PairMaker,
-    choose: PartnerChooser,
-  ): Promise<SeekOutcome> {
-    let mine = (
-      await q<SeekRow & { status: string | null }>(
-        client,
-        'SELECT s.id, s.secret_hash, s.game_id, s.seat, s.seat_player, s.address, s.created_at, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = ? AND s.secret_hash = ?',
-        [request.pool, request.secretHash],
-      )
-    )[0];
-    if (mine?.game_id && mine.status === 'finished') {
-      // That match is history: this seek is a new request.
-      await q(client, 'DELETE FROM seeks WHERE id = ?', [mine.id]);
-      mine = undefined;
-    }
-    if (mine?.game_id) {
-      return {
-        kind: 'matched',
-        seekId: mine.id,
-        gameId: mine.game_id,
-        seat: asPlayer(mine.seat),
-        partnerSeekId: null,
-        partnerSeat: asPlayer(mine.seat) === 1 ? 2 : 1,
-      };
-    }
-    const candidates = (
-      await q<SeekRow>(
-        client,
-        `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? AND secret_hash <> ? ORDER BY created_at, id LIMIT 200`,
-        [request.pool, request.now, request.secretHash],
-      )
-    ).map(toCandidate);
-    const partner = choose(request, candidates);
-    if (!partner) {
-      if (mine) {
-        await q(client, 'UPDATE seeks SET expires_at = ? WHERE id = ?', [
-          request.expiresAt,
-          mine.id,
-        ]);
-        return { kind: 'waiting', seekId: mine.id };
-      }
-      await q(
-        client,
-        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, player_id, seat_player, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          request.id,
-          request.pool,
-          request.secretHash,
-          request.now,
-          request.expiresAt,
-          request.player?.id ?? null,
-          request.player ? JSON.stringify(request.player) : null,
-          request.address ?? null,
-        ],
-      );
-      return { kind: 'waiting', seekId: request.id };
-    }
-    const recentRatedGames =
-      partner.player && request.player && partner.address === (request.address ?? null)
-        ? Number(
-            (
-              await q<{ n: string }>(client, SQL.ratedBetween, [
-                request.now - FARM_WINDOW_MS,
-                partner.player.id,
-                request.player.id,
-                request.player.id,
-                partner.player.id,
-              ])
-            )[0]?.n ?? 0,
+      await q(client, SEEK_SQL.dropExpired, [request.now]);
+      const own = (await q<OwnRow>(client, SEEK_SQL.own, [request.pool, request.secretHash]))[0];
+      const waiting = (
+        await q<SeekRow>(client, SEEK_SQL.waiting, [request.pool, request.now, request.secretHash])
+      ).map(toSeekRecord);
+      const ratedWith = needsRatedCounts(request, waiting)
+        ? toRatedWith(
+            await q<{ other: string | null; n: string }>(
+              client,
+              SEEK_SQL.ratedWith,
+              ratedWithParams(request),
+            ),
           )
-        : 0;
-    const game = makePair(partner.secretHash, request.secretHash, partner, { recentRatedGames });
-    await insert(client, game);
-    const partnerSeat: Player = game.seats[0] === partner.secretHash ? 1 : 2;
-    const seat: Player = partnerSeat === 1 ? 2 : 1;
-    // Matched rows stay a while so a player who reconnects finds their game again.
-    await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
-      game.id,
-      partnerSeat,
-      request.expiresAt,
-      partner.id,
-    ]);
-    if (mine) {
-      await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
-        game.id,
-        seat,
-        request.expiresAt,
-        mine.id,
-      ]);
-    } else {
-      await q(
-        client,
-        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [
-          request.id,
-          request.pool,
-          request.secretHash,
-          request.now,
-          request.expiresAt,
-          game.id,
-          seat,
-        ],
-      );
-    }
-    return {
-      kind: 'matched',
-      seekId: mine?.id ?? request.id,
-      gameId: game.id,
-      seat,
-      partnerSeekId: partner.id,
-      partnerSeat,
-    };
+        : new Map<string, number>();
+      const { outcome, writes } = pairSeek({
+        request,
+        own: toOwnSeek(own),
+        waiting,
+        ratedWith,
+        makePair,
+        choose,
+      });
+      for (const write of writes) {
+        const { sql, params } = seekWriteStatement(write);
+        await q(client, sql, params);
+      }
+      return outcome;
+    });
   }
 
   async seekComputer(
@@ -273,13 +188,7 @@ export class PostgresStore implements GameStore {
     makeGame: (secretHash: string) => { state: GameState; seat: Player },
   ): Promise<SeekOutcome | undefined> {
     return this.tx(async (client) => {
-      const row = (
-        await q<SeekRow>(
-          client,
-          `SELECT ${SEEK_COLUMNS} FROM seeks WHERE id = ? AND expires_at >= ? FOR UPDATE`,
-          [seekId, now],
-        )
-      )[0];
+      const row = (await q<SeekRow>(client, `${SEEK_SQL.live} FOR UPDATE`, [seekId, now]))[0];
       if (!row) return undefined;
       if (row.game_id) {
         const seat = asPlayer(row.seat);
@@ -294,11 +203,7 @@ export class PostgresStore implements GameStore {
       }
       const { state, seat } = makeGame(row.secret_hash);
       await insert(client, state);
-      await q(client, 'UPDATE seeks SET game_id = ?, seat = ? WHERE id = ?', [
-        state.id,
-        seat,
-        seekId,
-      ]);
+      await q(client, SEEK_SQL.setGame, [state.id, seat, seekId]);
       return {
         kind: 'matched' as const,
         seekId,
@@ -310,16 +215,8 @@ export class PostgresStore implements GameStore {
     });
   }
 
-  async renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.pool.query('UPDATE seeks SET expires_at = $1 WHERE id = ANY($2)', [
-      expiresAt,
-      [...ids],
-    ]);
-  }
-
   async cancelSeek(id: string): Promise<void> {
-    await this.pool.query('DELETE FROM seeks WHERE id = $1 AND game_id IS NULL', [id]);
+    await q(this.pool, SEEK_SQL.cancel, [id]);
   }
 
   async createPlayer(input: {
