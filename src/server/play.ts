@@ -107,18 +107,21 @@ export class PlayService {
     if (fresh) hub.update(fresh);
   }
 
-  /** Handles a seat-holder's `move`, `resign` or `rematch`: answers `ack` with the new version. */
-  async act(session: Session, message: SeatMessage, answer: Answer): Promise<void> {
+  /**
+   * Handles a seat-holder's `move`, `resign` or `rematch`: answers `ack` with the new version.
+   * Resolves to whether the command was accepted.
+   */
+  async act(session: Session, message: SeatMessage, answer: Answer): Promise<boolean> {
     const started = performance.now();
     const joined = this.joined.get(session);
     if (joined?.gameId !== message.gameId) {
       answer.fail(protocolError(ProtocolErrorCode.NotJoined, 'join the game first'));
-      return;
+      return false;
     }
     const by = joined.member.seat;
     if (by === null) {
       answer.fail(protocolError(ProtocolErrorCode.NotASeat, 'spectators cannot play'));
-      return;
+      return false;
     }
     const command: Command =
       message.type === 'move'
@@ -132,10 +135,11 @@ export class PlayService {
       if (message.type === 'move') {
         this.deps.metrics.moveLatency.observe((performance.now() - started) / 1000);
       }
-      return;
+      return true;
     }
     answer.fail(result.error);
     if (RESYNC_ON.has(result.error.code)) await this.resync(session, message.gameId);
+    return false;
   }
 
   /** The session's game is closed for it (it left, or it went away). */

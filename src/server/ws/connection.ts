@@ -149,18 +149,21 @@ export class Connection implements Session {
         return;
       case 'join':
         return this.deps.play.join(this, message, answer);
-      case 'move':
-        await this.deps.play.act(this, message, answer);
+      case 'move': {
+        const accepted = await this.deps.play.act(this, message, answer);
         // At debug level so an operator can follow one move through the log by its `conn`.
         this.deps.log.debug('move', {
           game: message.gameId,
           version: message.version,
           column: message.column,
+          accepted,
         });
         return;
+      }
       case 'resign':
       case 'rematch':
-        return this.deps.play.act(this, message, answer);
+        await this.deps.play.act(this, message, answer);
+        return;
       case 'seek':
         // A pairing creates a game: it costs the same per-address budget as POST /api/games.
         if (!this.deps.mayCreate()) {
