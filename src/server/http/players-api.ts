@@ -6,8 +6,9 @@ import { ProtocolErrorCode, type ProtocolError } from '../../protocol/index.js';
 import {
   CreatePlayerSchema,
   IdentifySchema,
+  LeaderboardQuerySchema,
   PlayerIdSchema,
-  PoolSchema,
+  parseQuery,
   RedeemSchema,
   RenameSchema,
 } from '../../protocol/index.js';
@@ -61,13 +62,12 @@ export async function handlePlayersApi(
   }
 
   if (board) {
-    const pool = PoolSchema.safeParse(url.searchParams.get('pool') ?? 'classic');
-    if (!pool.success) {
-      fail(res, ProtocolErrorCode.BadMessage, 'pool: one of classic, connect4, connectN', metrics);
+    const query = parseQuery(LeaderboardQuerySchema, url.searchParams);
+    if (!query.ok) {
+      fail(res, ProtocolErrorCode.BadMessage, query.message, metrics);
       return true;
     }
-    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 50) || 50));
-    send(res, 200, await players.leaderboard(pool.data, limit), metrics);
+    send(res, 200, await players.leaderboard(query.value.pool, query.value.limit), metrics);
     return true;
   }
   if (page) {
