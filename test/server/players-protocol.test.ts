@@ -163,6 +163,25 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       expect((await post('api/players/me', { secret: device })).json['player']).toMatchObject({
         id: player.id,
       });
+      // A secret that already names a player (the old device's) is refused and spends nothing.
+      const again = await post('api/players/transfer', { secret });
+      const taken = await post('api/players/redeem', { secret, code: again.json['code'] });
+      expect([taken.status, errorCode(taken)]).toEqual([409, 'identity_taken']);
+      const { secret: other } = await newPlayer();
+      const takenByOther = await post('api/players/redeem', {
+        secret: other,
+        code: again.json['code'],
+      });
+      expect(errorCode(takenByOther)).toBe('identity_taken');
+      const third = newSecret();
+      const stillValid = await post('api/players/redeem', {
+        secret: third,
+        code: again.json['code'],
+      });
+      expect([stillValid.status, stillValid.json['player']]).toEqual([
+        200,
+        expect.objectContaining({ id: player.id }),
+      ]);
       const reused = await post('api/players/redeem', {
         secret: newSecret(),
         code: code.json['code'],
