@@ -122,10 +122,15 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
         const text = await (await fetch(`${url}metrics`)).text();
         return Number(/^c4_connections (\d+)$/m.exec(text)?.[1] ?? NaN);
       };
-      await vi.waitFor(async () => { expect(await connections()).toBe(1); }, {
-        timeout: 10_000,
-        interval: 20,
-      });
+      await vi.waitFor(
+        async () => {
+          expect(await connections()).toBe(1);
+        },
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
       const afterDrop = await readGame(url, gameId);
       expect(afterDrop.moves.length).toBeLessThanOrEqual(1);
 
