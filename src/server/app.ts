@@ -229,8 +229,11 @@ export async function startServer(
           players,
           metrics,
           policy,
-          mayCreateIdentity: () => identityCreateLimit.take(addressOf(req), now()),
-          mayUseIdentity: () => identityLimit.take(addressOf(req), now()),
+          reserveIdentity: () => identityCreateLimit.takeOrWait(addressOf(req), now()),
+          releaseIdentity: () => {
+            identityCreateLimit.refund(addressOf(req));
+          },
+          useIdentity: () => identityLimit.takeOrWait(addressOf(req), now()),
         },
       })
         .then((handled) => (handled ? undefined : serveStatic(req, res)))

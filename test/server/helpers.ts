@@ -234,6 +234,8 @@ export async function createGame(
 /** A server in its own process (`node --import tsx src/server/main.ts`), killable for real. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
+  /** The signal `kill` sent, to tell it from one sent by anything else. */
+  private sent: NodeJS.Signals | undefined;
   url = '';
 
   constructor(private readonly env: Record<string, string>) {}
@@ -260,9 +262,16 @@ export class ServerProcess {
           resolve(match[1]!);
         }
       });
-      child.once('exit', (code) => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`server exited with ${code}: ${stderr}`));
+        // "exited with null" said nothing: name the signal, and whether this test sent it.
+        const how =
+          code !== null
+            ? `exited with code ${code}`
+            : signal === this.sent
+              ? `was stopped by this test (${signal}) before it started`
+              : `was killed by ${signal ?? 'a signal'}, which this test did not send`;
+        reject(new Error(`server ${how}: ${stderr}`));
       });
     });
     return this.url;
@@ -275,6 +284,7 @@ export class ServerProcess {
   kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    this.sent = signal;
     return new Promise((resolve) => {
       child.once('exit', () => {
         resolve();

@@ -24,6 +24,7 @@ import {
   type RatingHistoryEntry,
   type RatingRow,
   type RatingUpdate,
+  type RedeemOutcome,
   type RenameOutcome,
 } from './players.js';
 import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
@@ -280,17 +281,24 @@ export class PostgresStore implements GameStore {
     codeHash: string,
     secretHash: string,
     now: number,
-  ): Promise<PlayerRecord | undefined> {
-    return this.tx(async (client) => {
-      await q(client, SQL.dropExpiredCodes, [now]);
-      const code = (await q<{ player_id: string }>(client, SQL.takeCode, [codeHash, now]))[0];
-      if (!code) return undefined;
-      if ((await q(client, SQL.keyTaken, [secretHash])).length === 0) {
+  ): Promise<RedeemOutcome> {
+    try {
+      return await this.tx(async (client): Promise<RedeemOutcome> => {
+        // Checked before the code is spent, so a refused redeem leaves it valid.
+        if ((await q(client, SQL.keyTaken, [secretHash])).length > 0) return 'identity_taken';
+        await q(client, SQL.dropExpiredCodes, [now]);
+        const code = (await q<{ player_id: string }>(client, SQL.takeCode, [codeHash, now]))[0];
+        if (!code) return 'invalid_code';
         await q(client, SQL.insertKey, [secretHash, code.player_id, now]);
-      }
-      const row = (await q<PlayerRow>(client, SQL.playerByKey, [secretHash]))[0];
-      return row && row.id === code.player_id ? toPlayer(row) : undefined;
-    });
+        const row = (await q<PlayerRow>(client, SQL.player, [code.player_id]))[0];
+        return row ? toPlayer(row) : 'invalid_code';
+      });
+    } catch (error) {
+      // The same secret redeemed with two codes at once: the key's primary key settles it
+      // and the rollback leaves the losing code valid.
+      if (isUnique(error)) return 'identity_taken';
+      throw error;
+    }
   }
 
   async ratingsOf(playerId: string): Promise<PoolRating[]> {

@@ -25,6 +25,7 @@ import {
   type RatingHistoryEntry,
   type RatingRow,
   type RatingUpdate,
+  type RedeemOutcome,
   type RenameOutcome,
 } from './players.js';
 import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
@@ -247,21 +248,17 @@ export class SqliteStore implements GameStore {
     return Promise.resolve();
   }
 
-  redeemTransferCode(
-    codeHash: string,
-    secretHash: string,
-    now: number,
-  ): Promise<PlayerRecord | undefined> {
-    const run = this.db.transaction((): PlayerRecord | undefined => {
+  redeemTransferCode(codeHash: string, secretHash: string, now: number): Promise<RedeemOutcome> {
+    const run = this.db.transaction((): RedeemOutcome => {
+      // Checked before the code is spent, so a refused redeem leaves it valid.
+      if (this.db.prepare(SQL.keyTaken).get(secretHash)) return 'identity_taken';
       this.db.prepare(SQL.dropExpiredCodes).run(now);
       const code = this.db.prepare(SQL.takeCode).get(codeHash, now) as
         { player_id: string } | undefined;
-      if (!code) return undefined;
-      if (!this.db.prepare(SQL.keyTaken).get(secretHash)) {
-        this.db.prepare(SQL.insertKey).run(secretHash, code.player_id, now);
-      }
-      const row = this.db.prepare(SQL.playerByKey).get(secretHash) as PlayerRow | undefined;
-      return row && row.id === code.player_id ? toPlayer(row) : undefined;
+      if (!code) return 'invalid_code';
+      this.db.prepare(SQL.insertKey).run(secretHash, code.player_id, now);
+      const row = this.db.prepare(SQL.player).get(code.player_id) as PlayerRow | undefined;
+      return row ? toPlayer(row) : 'invalid_code';
     });
     return Promise.resolve(run.immediate());
   }
