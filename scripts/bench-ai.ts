@@ -51,6 +51,7 @@ function expertDuel(games: number, timeMs: number, variants: string): void {
             position,
             style: SEARCH_STYLES.perfect,
             timeMs,
+            nodes: null,
             random,
             signal: undefined,
           }).column;

@@ -210,7 +210,6 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         type: 'move',
         game: { ...snapshot.variant, moves: [...snapshot.moves] },
         level: 'perfect',
-        timeMs: 1500,
         seed: 1,
       },
       (reply) => {
