@@ -1,4 +1,5 @@
 import { variantToString, type Player, type Position, type Square } from '../../core/index.js';
+import { COLOUR } from '../state/colours.js';
 import { hintLabel, type Hint } from '../state/hints.js';
 
 /**
@@ -50,13 +51,11 @@ export interface BoardApi {
   destroy(): void;
 }
 
-const DEFAULT_NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
-
 const systemReducedMotion = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardApi {
-  const names = config.names ?? DEFAULT_NAMES;
+  const names = config.names ?? COLOUR;
   const reducedMotion = config.reducedMotion ?? systemReducedMotion;
   const root = document.createElement('div');
   root.className = 'board';

@@ -2,7 +2,7 @@ import { sameVariant } from '../../core/index.js';
 import { positionOf, type Action } from '../state/game.js';
 import { parseShareFragment, parseSharedText, shareFragment } from '../state/share.js';
 import type { GameState } from '../state/types.js';
-import { byId, sentence } from './dom.js';
+import { byId, sentence } from '../dom.js';
 import type { Host } from './host.js';
 
 /** What a page address's fragment asks for. */

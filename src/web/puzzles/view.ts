@@ -10,9 +10,10 @@ import { createBoard } from '../board/board.js';
 import { SearchClient } from '../worker/client.js';
 import { SETS, loadSet, type SetId } from './data.js';
 import { loadProgress, saveProgress, type PuzzleProgress } from './store.js';
-import { button, make, type View } from '../view.js';
+import { button, h, type View } from '../dom.js';
+import { COLOUR } from '../state/colours.js';
 
-const NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+const NAMES = COLOUR;
 
 type Phase = 'loading' | 'solving' | 'busy' | 'solved' | 'failed';
 
@@ -34,17 +35,17 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   let rated = false;
   const search = new SearchClient();
 
-  const root = make('section', { className: 'puzzles-view' });
+  const root = h('section', { class: 'puzzles-view' });
   root.setAttribute('aria-labelledby', 'puzzles-title');
-  const title = make('h2', { text: 'Puzzles' });
+  const title = h('h2', {}, 'Puzzles');
   title.id = 'puzzles-title';
   title.tabIndex = -1;
-  const stats = make('p', { className: 'puzzle-stats' });
-  const controls = make('div', { className: 'puzzle-controls' });
-  const setLabel = make('label', { text: 'Board ' });
-  const setSelect = make('select');
+  const stats = h('p', { class: 'puzzle-stats' });
+  const controls = h('div', { class: 'puzzle-controls' });
+  const setLabel = h('label', {}, 'Board ');
+  const setSelect = h('select');
   for (const set of SETS) {
-    const option = make('option', { text: set.label });
+    const option = h('option', {}, set.label);
     option.value = set.id;
     setSelect.append(option);
   }
@@ -55,22 +56,22 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   const nextButton = button('Next puzzle', () => {
     openNext();
   });
-  const back = make('a', { className: 'button', text: 'Back to the game' });
+  const back = h('a', { class: 'button' }, 'Back to the game');
   back.href = '#';
   controls.append(setLabel, dailyButton, nextButton, back);
 
-  const heading = make('h3', { className: 'puzzle-heading' });
-  const prompt = make('p', { className: 'puzzle-prompt' });
-  const feedback = make('p', { className: 'puzzle-feedback' });
+  const heading = h('h3', { class: 'puzzle-heading' });
+  const prompt = h('p', { class: 'puzzle-prompt' });
+  const feedback = h('p', { class: 'puzzle-feedback' });
   feedback.setAttribute('role', 'status');
   feedback.setAttribute('aria-live', 'polite');
-  const boardHost = make('div', { className: 'board-host puzzle-board' });
+  const boardHost = h('div', { class: 'board-host puzzle-board' });
   const board = createBoard(boardHost, {
     onSelect: (column) => {
       void choose(column);
     },
   });
-  const after = make('div', { className: 'puzzle-after' });
+  const after = h('div', { class: 'puzzle-after' });
   const retryButton = button('Try again', () => {
     if (puzzle) start(puzzle, daily);
   });
