@@ -21,6 +21,12 @@ export interface BoardState {
   readonly hints?: readonly Hint[] | null;
   /** Shown while the hints are still being computed or are only estimates. */
   readonly hintsPending?: boolean;
+  /**
+   * Empty cells to point at (a puzzle's "this is the threat you allowed"): ringed, and named in
+   * their labels with `marksLabel`.
+   */
+  readonly marks?: readonly Square[];
+  readonly marksLabel?: string;
 }
 
 export interface BoardConfig {
@@ -202,7 +208,8 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     return disc;
   }
 
-  function renderCells(position: Position): void {
+  function renderCells(position: Position, marks: readonly Square[], marksLabel: string): void {
+    const marked = new Set(marks.map((s) => s.column * height + s.row));
     const outcome = position.outcome;
     const winning = new Set(
       outcome.kind === 'win' ? outcome.cells.map((s: Square) => s.column * height + s.row) : [],
@@ -224,10 +231,12 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
         const isWin = winning.has(index);
         cell.classList.toggle('win', isWin);
         cell.classList.toggle('last', index === lastIndex);
+        const isMarked = marked.has(index);
+        cell.classList.toggle('marked', isMarked);
         const what = content === 0 ? 'empty' : names[content];
         cell.setAttribute(
           'aria-label',
-          `Column ${column + 1}, row ${row + 1}: ${what}${isWin ? ', winning line' : ''}`,
+          `Column ${column + 1}, row ${row + 1}: ${what}${isWin ? ', winning line' : ''}${isMarked ? `, ${marksLabel}` : ''}`,
         );
       }
     }
@@ -310,7 +319,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     if (shown?.key !== key || shown.moves.join() !== position.moves.join()) finishAnimation();
     state = next;
     shown = { moves: position.moves.slice(), key };
-    renderCells(position);
+    renderCells(position, next.marks ?? [], next.marksLabel ?? 'marked');
     renderColumns(next);
     renderPreview();
     leaveFullColumn();

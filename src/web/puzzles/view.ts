@@ -1,7 +1,10 @@
 import { Position, columnToChar, parseMoves, parseVariant, type Player } from '../../core/index.js';
 import {
   dailyIndex,
+  lessonAfterRefutation,
+  lessonAfterWrongMove,
   nextPuzzleIndex,
+  type Lesson,
   updateRating,
   utcDay,
   type Puzzle,
@@ -14,6 +17,9 @@ import { button, h, type View } from '../dom.js';
 import { COLOUR } from '../state/colours.js';
 
 const NAMES = COLOUR;
+
+/** The set the site's daily puzzle comes from. */
+const DAILY_SET: SetId = '7x6c4';
 
 type Phase = 'loading' | 'solving' | 'busy' | 'solved' | 'failed';
 
@@ -51,7 +57,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   }
   setLabel.append(setSelect);
   const dailyButton = button('Daily puzzle', () => {
-    openDaily();
+    void openDaily();
   });
   const nextButton = button('Next puzzle', () => {
     openNext();
@@ -79,7 +85,11 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     void showSolution();
   });
   after.append(retryButton, solutionButton);
-  root.append(title, stats, controls, heading, prompt, boardHost, feedback, after);
+  const lesson = h('p', { class: 'puzzle-lesson' });
+  // What the player reads after a move (feedback, why, Try again) comes before the board, so on a
+  // phone it is on screen without scrolling.
+  root.append(title, stats, controls, heading, prompt, feedback, lesson, after, boardHost);
+  let marks: Lesson['marks'] = [];
 
   // Arrows and digits work anywhere on the page, as on the game board; nothing reaches the
   // game behind it.
@@ -134,7 +144,25 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   function setPhase(next: Phase): void {
     phase = next;
     after.hidden = next !== 'failed';
-    void board.set({ position: position!, interactive: next === 'solving', hints: null });
+    if (next !== 'failed') teach(null);
+    void board.set(boardState());
+  }
+
+  function boardState() {
+    return {
+      position: position!,
+      interactive: phase === 'solving',
+      hints: null,
+      marks,
+      marksLabel: 'threat',
+    };
+  }
+
+  /** Shows why a move was wrong: in words under the feedback, and ringed on the board. */
+  function teach(next: Lesson | null): void {
+    marks = next?.marks ?? [];
+    lesson.textContent = next?.text ?? '';
+    lesson.hidden = next === null;
   }
 
   function start(p: Puzzle, isDaily: boolean): void {
@@ -172,6 +200,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     const right = current.accept.includes(columnToChar(column));
     const side = NAMES[mover()];
     phase = 'busy';
+    const before = position.clone();
     const played = position.play(column);
     if (!played.ok) return;
     await board.set({ position, interactive: false, hints: null });
@@ -181,6 +210,8 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         `Column ${column + 1} is not it: it lets the ${puzzle.goal === 'win' ? 'win' : 'draw'} slip. ` +
         `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}). The refutation…`;
       setPhase('failed');
+      teach(lessonAfterWrongMove(before, position, NAMES));
+      void board.set(boardState());
       refute();
       return;
     }
@@ -188,7 +219,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
       const delta = record(true);
       const end = played.value.kind === 'win' ? `${side} wins` : 'Correct';
       feedback.textContent =
-        `${end}! Puzzle solved${current.accept.length > 1 ? ' (from here several columns win)' : ''}. ` +
+        `${end}! Puzzle solved${current.accept.length > 1 ? (puzzle.goal === 'win' ? ' (from here several columns win)' : ' (from here several columns hold the draw)') : ''}. ` +
         `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}), streak ${progress.streak}.`;
       setPhase('solved');
       nextButton.focus();
@@ -217,8 +248,9 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         if (reply.type !== 'move' || (position !== null && position.ply !== snapshot.ply)) return;
         const who = NAMES[snapshot.turn];
         position!.play(reply.column);
-        void board.set({ position: position!, interactive: false, hints: null });
         feedback.textContent += ` ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
+        teach(lessonAfterRefutation(position!, NAMES));
+        void board.set(boardState());
       },
     );
   }
@@ -241,9 +273,19 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     setPhase('solved');
   }
 
-  function openDaily(): void {
-    if (puzzles.length === 0) return;
-    start(puzzles[dailyIndex(utcDay(now()), puzzles.length)]!, true);
+  /**
+   * One daily puzzle for the whole site: the classic set's, picked by the UTC date alone, whatever
+   * board the player has chosen.
+   */
+  async function openDaily(): Promise<void> {
+    const classic = await loadSet(DAILY_SET);
+    if (classic.length === 0) return;
+    if (setId !== DAILY_SET) {
+      setId = DAILY_SET;
+      setSelect.value = setId;
+      puzzles = classic;
+    }
+    start(classic[dailyIndex(utcDay(now()), classic.length)]!, true);
   }
 
   function openNext(): void {
@@ -281,7 +323,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
       setSelect.value = setId;
       puzzles = await loadSet(setId);
       if (found) start(found, false);
-      else if (progress.dailyDay !== utcDay(now()) && setId === '7x6c4') openDaily();
+      else if (progress.dailyDay !== utcDay(now()) && setId === DAILY_SET) await openDaily();
       else openNext();
     } catch (error) {
       feedback.textContent = `The puzzles could not be loaded: ${error instanceof Error ? error.message : String(error)}`;
