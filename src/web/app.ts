@@ -45,7 +45,7 @@ export function startApp(): LocalPage {
   let state: GameState = store.load();
   /** Whether the local game is the page on screen (the router says; see `setShown`). */
   let shown = false;
-  const talk = createTalk(byId('notice'), byId('announcer'));
+  const talk = createTalk(byId('notice'));
   const hintNote = byId('hint-note');
 
   const board = createBoard(byId('board'), {
