@@ -86,9 +86,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   });
   after.append(retryButton, solutionButton);
   const lesson = h('p', { class: 'puzzle-lesson' });
-  // What the player reads after a move (feedback, why, Try again) comes before the board, so on a
-  // phone it is on screen without scrolling.
-  root.append(title, stats, controls, heading, prompt, feedback, lesson, after, boardHost);
+  root.append(title, stats, controls, heading, prompt, boardHost, feedback, lesson, after);
   let marks: Lesson['marks'] = [];
 
   // Arrows and digits work anywhere on the page, as on the game board; nothing reaches the
@@ -163,6 +161,15 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     marks = next?.marks ?? [];
     lesson.textContent = next?.text ?? '';
     lesson.hidden = next === null;
+    if (next !== null) reveal();
+  }
+
+  /**
+   * Brings the feedback, the why and Try again into view (on a phone the player scrolled down
+   * to the board to play), moving the page no further than needed, so the board stays in view.
+   */
+  function reveal(): void {
+    after.scrollIntoView({ block: 'nearest' });
   }
 
   function start(p: Puzzle, isDaily: boolean): void {
@@ -211,6 +218,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}). The refutation…`;
       setPhase('failed');
       teach(lessonAfterWrongMove(before, position, NAMES));
+      reveal();
       void board.set(boardState());
       refute();
       return;
