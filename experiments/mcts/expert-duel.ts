@@ -40,6 +40,7 @@ for (const text of values.variants.split(',')) {
           position,
           style: SEARCH_STYLES.perfect,
           timeMs,
+          nodes: null,
           random,
           signal: undefined,
         }).column;
