@@ -21,6 +21,8 @@ export interface WasmEngine {
   upper(): number;
   setLimits(nodeLimit: number, askHost: number): void;
   solve(weak: number): number;
+  /** For tests: the claimeven upper bound of the current position (64: none). */
+  claimevenBoundHere(): number;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -27,6 +27,9 @@ let boardMask: u64 = 0;
 let dirVertical: bool = true;
 let dirHorizontal: bool = true;
 let dirDiagonal: bool = true;
+// Even heights only (0 otherwise): the cells of the even rows, counted from 1 at the bottom
+// (bits 1, 3, 5 ... of each column), the cells a claimeven player takes.
+let evenRows: u64 = 0;
 // Columns, centre first: central moves win more often, so alpha-beta cuts earlier.
 const ORDER_PTR: usize = 0; // offset into scratch
 // [0,64): column order (i32 x 16); [64,192): run masks (u64 x 16); [256,...): candidate frames,
@@ -102,6 +105,10 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirVertical = connect <= height;
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
+  evenRows = 0;
+  if ((height & 1) == 0) {
+    for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
+  }
   ensureScratch();
   for (let i = 0; i < width; i++) {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
@@ -214,6 +221,48 @@ function lineN(pos: u64, d: i32): u64 {
     r |= above & load<u64>(runs + (<usize>(N - 1 - i) << 3));
   }
   return r;
+}
+
+/** Whether `cells` hold a whole line (in a direction the variant allows). */
+function hasLine(cells: u64): bool {
+  if (dirVertical && lineIn(cells, 1)) return true;
+  if (dirHorizontal && lineIn(cells, H1)) return true;
+  return dirDiagonal && (lineIn(cells, H) || lineIn(cells, H + 2));
+}
+
+@inline
+function lineIn(cells: u64, d: i32): bool {
+  if (N == 4) {
+    const pairs = cells & (cells >> <u64>d);
+    return (pairs & (pairs >> <u64>(d << 1))) != 0;
+  }
+  let run = cells;
+  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
+  return run != 0;
+}
+
+const NO_BOUND: i32 = 64;
+
+/**
+ * An upper bound on the score of the side to move from the opponent's claimeven strategy, or
+ * NO_BOUND. Applies on even heights with an even number of empty cells (so an even number of
+ * columns with an odd number of empty cells). The opponent answers a move in a column with an
+ * even number of empty cells on top of it, and a move in a column with an odd number in another
+ * such column (there always is one), so it takes every empty even-row cell except, at worst,
+ * the ones playable now. If the rest of the board (our discs and every other empty cell) holds
+ * no line, we can never win: at best a draw, and a loss (score <= -1) if the opponent's sure
+ * cells hold a line, since the board then fills up to it.
+ */
+function claimevenBound(cur: u64, mask: u64): i32 {
+  const theirs = (cur ^ mask) | (evenRows & ~mask & ~possibleMoves(mask));
+  if (hasLine(boardMask & ~theirs)) return NO_BOUND;
+  return hasLine(theirs) ? -1 : 0;
+}
+
+/** For tests: the claimeven bound of the current position (64: none, or not applicable). */
+export function claimevenBoundHere(): i32 {
+  if (evenRows == 0 || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
+  return claimevenBound(posCur, posMask);
 }
 
 // The table grows with the search. A search starts on the first 2^START_BITS entries (fewer
@@ -533,6 +582,16 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   if (beta > max) {
     beta = max;
     if (alpha >= beta) return beta;
+  }
+
+  // The opponent's claimeven strategy may cap what we can get (cheap, and often decisive on
+  // even heights: the second player's draw or win by taking the even rows).
+  if (beta > -1 && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
+    const bound = claimevenBound(cur, mask);
+    if (bound < beta) {
+      beta = bound;
+      if (alpha >= beta) return beta;
+    }
   }
 
   const key = cur + mask;
