@@ -31,6 +31,8 @@ export default tseslint.config(
       'coverage/**',
       'test-results/**',
       'src/solver/assembly/**',
+      // Measured experiments kept outside the build (experiments/README.md).
+      'experiments/**',
       'public/**',
     ],
   },

@@ -6,7 +6,7 @@
  * cannot win. Pure; no search of the game tree. Measured against the exact solver in
  * `npm run bench:knowledge` and test/solver/knowledge.test.ts.
  */
-import type { SolverInput } from '../types.js';
+import type { SolverInput } from '../../src/solver/types.js';
 import { knowledgeBoard, type KnowledgeBoard } from './board.js';
 import { findCover } from './cover.js';
 import {
