@@ -23,6 +23,8 @@ export interface WasmEngine {
   solve(weak: number): number;
   /** For tests: the claimeven upper bound of the current position (64: none). */
   claimevenBoundHere(): number;
+  /** For tests and measurements: 0 turns off the static check of each move (on by default). */
+  setStaticWins(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

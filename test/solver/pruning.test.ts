@@ -101,3 +101,33 @@ describe('the claimeven bound', () => {
     }
   });
 });
+
+// The static check of each move (`opponentLost`: the opponent cannot stop our next disc) and the
+// bound after it (no move wins that fast, so none wins before our disc after next).
+const anyHeights: [string, Variant, number][] = [
+  ['5x5c4', unwrap(createVariant({ width: 5, height: 5, connect: 4 })), 12],
+  ['4x5c4', unwrap(createVariant({ width: 4, height: 5, connect: 4 })), 6],
+  ['6x4c4', unwrap(createVariant({ width: 6, height: 4, connect: 4 })), 10],
+  ['5x4c3', unwrap(createVariant({ width: 5, height: 4, connect: 3 })), 6],
+];
+
+describe.each(anyHeights)('%s: static wins before the search', (_name, variant, discs) => {
+  it('the search gives the exact score with the check and without it', () => {
+    engine.setTableBits(14);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const on of [1, 0]) {
+          engine.setStaticWins(on);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setStaticWins(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

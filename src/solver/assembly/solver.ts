@@ -547,6 +547,24 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
   );
 }
 
+let staticWins: bool = true;
+export function setStaticWins(on: i32): void {
+  staticWins = on != 0;
+}
+
+/**
+ * Whether the opponent, to move with `ours` our winning cells and `possible` its playable cells,
+ * loses to our next disc whatever it plays: two of our cells playable, or one (it must block)
+ * with another of ours right above it, or none but every move it has right under one of ours.
+ * The same cases `negamax` returns a loss for on entry, decided here without the call.
+ */
+@inline
+function opponentLost(ours: u64, possible: u64): bool {
+  const threats = possible & ours;
+  if (threats != 0) return (threats & (threats - 1)) != 0 || (threats & (ours >> 1)) != 0;
+  return (possible & ~(ours >> 1)) == 0;
+}
+
 /**
  * How promising a move looks (higher first; ties keep the centre-first order; the table's move
  * goes first): our winning cells after it, except those right above one of the opponent's
@@ -555,8 +573,7 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
  * Measured on Steininger's 7x6 sets against the plain count of winning cells (BENCHMARKS.md).
  */
 @inline
-function moveScore(ours: u64, theirs: u64, mask: u64, isTableMove: bool): i32 {
-  if (isTableMove) return 1000;
+function moveScore(ours: u64, theirs: u64, mask: u64): i32 {
   const useful = ours & ~(theirs << 1);
   const above = (possibleMoves(mask) << 1) & boardMask;
   return 2 * popcount(useful) + popcount(useful & above);
@@ -609,8 +626,45 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
+  // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
+  // (score << 8 | column) in a small local insertion sort; the table's move goes first below.
+  // Each move is also judged statically first: if the opponent cannot stop our next disc after
+  // it, it wins as fast as anything can from here, and nothing else is searched (the child is
+  // not visited: no node, no table probe).
+  let count: i32 = 0;
+  const order = scratch + ORDER_PTR;
+  const frame = scratch + 256 + <usize>moves * FRAME;
+  for (let i = 0; i < W; i++) {
+    const col = load<i32>(order + (<usize>i << 2));
+    const move = next & colMask(col);
+    if (move == 0) continue;
+    const m2 = mask | move;
+    const ours = winningCells(cur | move, m2);
+    if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
+    const score: i32 = moveScore(ours, oppWin, m2);
+    // insertion sort, stable for equal scores (keeps centre-first order)
+    let j = count;
+    while (j > 0) {
+      const prev = load<i32>(frame + (<usize>(j - 1) << 2));
+      if ((prev >> 8) >= score) break;
+      store<i32>(frame + (<usize>j << 2), prev);
+      store<u64>(frame + 64 + (<usize>j << 3), load<u64>(frame + 64 + (<usize>(j - 1) << 3)));
+      j--;
+    }
+    store<i32>(frame + (<usize>j << 2), (score << 8) | col);
+    store<u64>(frame + 64 + (<usize>j << 3), ours);
+    count++;
+  }
+  if (staticWins) {
+    // No move wins with our disc after next: the best left is winning with the one after that.
+    const max5 = (SIZE - 3 - moves) / 2;
+    if (beta > max5) {
+      beta = max5;
+      if (alpha >= beta) return beta;
+    }
+  }
+
   const key = cur + mask;
-  let ttBest: i32 = -1;
   {
     const d = probe(key);
     if (d != 0) {
@@ -625,33 +679,25 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         if (alpha >= beta) return alpha;
       }
       const b = (d >> 14) & 15;
-      if (b != NO_MOVE) ttBest = <i32>b;
+      // The table's move first: shift the candidates before it down by one.
+      if (b != NO_MOVE) {
+        for (let i = 1; i < count; i++) {
+          const entry = load<i32>(frame + (<usize>i << 2));
+          if (<u32>(entry & 255) != b) continue;
+          const ours = load<u64>(frame + 64 + (<usize>i << 3));
+          for (let j = i; j > 0; j--) {
+            store<i32>(frame + (<usize>j << 2), load<i32>(frame + (<usize>(j - 1) << 2)));
+            store<u64>(
+              frame + 64 + (<usize>j << 3),
+              load<u64>(frame + 64 + (<usize>(j - 1) << 3)),
+            );
+          }
+          store<i32>(frame, entry);
+          store<u64>(frame + 64, ours);
+          break;
+        }
+      }
     }
-  }
-
-  // Order moves: table move first, then by how many winning cells they leave us (threats).
-  // Up to 16 candidates, kept as (score << 8 | order index) in a small local insertion sort.
-  let count: i32 = 0;
-  const order = scratch + ORDER_PTR;
-  const frame = scratch + 256 + <usize>moves * FRAME;
-  for (let i = 0; i < W; i++) {
-    const col = load<i32>(order + (<usize>i << 2));
-    const move = next & colMask(col);
-    if (move == 0) continue;
-    const ours = winningCells(cur | move, mask | move);
-    const score: i32 = moveScore(ours, oppWin, mask | move, col == ttBest);
-    // insertion sort, stable for equal scores (keeps centre-first order)
-    let j = count;
-    while (j > 0) {
-      const prev = load<i32>(frame + (<usize>(j - 1) << 2));
-      if ((prev >> 8) >= score) break;
-      store<i32>(frame + (<usize>j << 2), prev);
-      store<u64>(frame + 64 + (<usize>j << 3), load<u64>(frame + 64 + (<usize>(j - 1) << 3)));
-      j--;
-    }
-    store<i32>(frame + (<usize>j << 2), (score << 8) | col);
-    store<u64>(frame + 64 + (<usize>j << 3), ours);
-    count++;
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
