@@ -25,6 +25,8 @@ export interface WasmEngine {
   claimevenBoundHere(): number;
   /** For tests and measurements: 0 turns off the static check of each move (on by default). */
   setStaticWins(on: number): void;
+  /** For tests and measurements: 0 turns off the claimeven check of each move (on by default). */
+  setChildClaimeven(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

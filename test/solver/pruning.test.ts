@@ -64,6 +64,14 @@ describe.each(evenHeights)('%s: the claimeven bound', (_name, variant, discs) =>
             expect(bound).toBeGreaterThanOrEqual(want);
           }
           expect(unwrap(solver.solve({ variant, moves })).score).toBe(want);
+          // The same bound used one level up, on each move before it is searched.
+          engine.setTableBits(14);
+          for (const on of [0, 1]) {
+            engine.setChildClaimeven(on);
+            load(variant, moves);
+            if (engine.solve(0) !== 1) throw new Error('search stopped');
+            expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+          }
         },
       ),
       { numRuns: 80 },

@@ -547,6 +547,11 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
   );
 }
 
+let childClaimeven: bool = true;
+export function setChildClaimeven(on: i32): void {
+  childClaimeven = on != 0;
+}
+
 let staticWins: bool = true;
 export function setStaticWins(on: i32): void {
   staticWins = on != 0;
@@ -634,6 +639,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   let count: i32 = 0;
   const order = scratch + ORDER_PTR;
   const frame = scratch + 256 + <usize>moves * FRAME;
+  const childEven = evenRows != 0 && ((SIZE - moves) & 1) != 0;
   for (let i = 0; i < W; i++) {
     const col = load<i32>(order + (<usize>i << 2));
     const move = next & colMask(col);
@@ -641,6 +647,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     const m2 = mask | move;
     const ours = winningCells(cur | move, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
+    // Our claimeven strategy against the opponent's reply may prove the cut outright.
+    if (childClaimeven && childEven && beta <= 1) {
+      const bound = claimevenBound(cur ^ mask, m2);
+      if (-bound >= beta) return -bound;
+    }
     const score: i32 = moveScore(ours, oppWin, m2);
     // insertion sort, stable for equal scores (keeps centre-first order)
     let j = count;
