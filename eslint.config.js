@@ -59,7 +59,7 @@ export default tseslint.config(
       'test-results/**',
       'src/solver/assembly/**',
       'public/**',
-      // Finished experiments are outside the build, the type-check and the lint (README).
+      // Measured experiments are outside the build, the type-check and the lint (experiments/README.md).
       'experiments/**',
     ],
   },
