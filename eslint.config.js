@@ -58,6 +58,7 @@ export default tseslint.config(
       'src/players/**',
       'src/review/**',
       'src/puzzles/**',
+      'src/tournament/**',
     ],
     [
       io,

@@ -30,6 +30,9 @@ describe('module boundaries', () => {
     ['src/core/notation/moves.ts', "import '../../protocol/index.js';", true],
     ['src/core/position.ts', "import 'node:fs';", true],
     ['src/solver/book/book.ts', "import '../../core/index.js';", false],
+    ['src/tournament/arena.ts', "import '../server/app.js';", true],
+    ['src/tournament/arena.ts', "import 'node:crypto';", true],
+    ['src/tournament/arena.ts', "import '../core/index.js';", false],
     // The protocol is pure and depends on the core only.
     ['src/protocol/messages.ts', "import '../server/app.js';", true],
     ['src/protocol/messages.ts', "import 'node:crypto';", true],
