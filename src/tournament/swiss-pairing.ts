@@ -152,7 +152,7 @@ function brackets(
   if (last && bracket.length % 2 === 1) return null;
   const minPairs = last ? bracket.length / 2 : 0;
   for (let p = Math.floor(bracket.length / 2); p >= minPairs; p--) {
-    for (const candidate of candidates(bracket, p, counter)) {
+    for (const candidate of candidates(bracket, floaters.length, p, counter)) {
       const used = new Set(candidate.flatMap(([a, b]) => [a.id, b.id]));
       const down = bracket.filter((s) => !used.has(s.id));
       const below = brackets(rest, down, counter);
@@ -163,11 +163,15 @@ function brackets(
 }
 
 /**
- * The ways to make `p` pairs in a bracket, in Dutch order: first S1 = the top `p` against
- * transpositions of S2, then every other choice (exchanges between the halves).
+ * The ways to make `p` pairs in a bracket, in Dutch order. In a group with players floated
+ * down from above (heterogeneous), those come first, each against the highest resident it may
+ * meet; the residents left form a homogeneous group. In a homogeneous group, S1 = the top half
+ * meets transpositions of S2 = the rest. After these, every other choice (exchanges between the
+ * halves, other floaters).
  */
 function* candidates(
   bracket: readonly Seed[],
+  floaters: number,
   p: number,
   counter: { steps: number },
 ): Generator<[Seed, Seed][]> {
@@ -177,11 +181,14 @@ function* candidates(
       .map(([a, b]) => (a.id < b.id ? `${a.id}\0${b.id}` : `${b.id}\0${a.id}`))
       .sort()
       .join('\n');
-  const s1 = bracket.slice(0, p);
-  const s2 = bracket.slice(p);
-  const taken = new Array<boolean>(s2.length).fill(false);
   const chosen: [Seed, Seed][] = [];
-  function* transpose(i: number): Generator<[Seed, Seed][]> {
+  /** S1[i] against each free member of S2 in order (lexicographic transpositions). */
+  function* transpose(
+    s1: readonly Seed[],
+    s2: readonly Seed[],
+    i: number,
+    taken: boolean[],
+  ): Generator<[Seed, Seed][]> {
     if (i === s1.length) {
       yield [...chosen];
       return;
@@ -191,12 +198,33 @@ function* candidates(
       if (taken[j] || !compatible(s1[i]!, s2[j]!)) continue;
       taken[j] = true;
       chosen.push([s1[i]!, s2[j]!]);
-      yield* transpose(i + 1);
+      yield* transpose(s1, s2, i + 1, taken);
       chosen.pop();
       taken[j] = false;
     }
   }
-  for (const c of transpose(0)) {
+  function* homogeneous(group: readonly Seed[], pairs: number): Generator<[Seed, Seed][]> {
+    const s1 = group.slice(0, pairs);
+    const s2 = group.slice(pairs);
+    yield* transpose(s1, s2, 0, new Array<boolean>(s2.length).fill(false));
+  }
+  const m = Math.min(floaters, p);
+  const residents = bracket.slice(floaters);
+  function* dutch(): Generator<[Seed, Seed][]> {
+    if (m === 0 || m > residents.length) {
+      yield* homogeneous(bracket, p);
+      return;
+    }
+    const taken = new Array<boolean>(residents.length).fill(false);
+    for (const head of transpose(bracket.slice(0, m), residents, 0, taken)) {
+      const used = new Set(head.flatMap(([a, b]) => [a.id, b.id]));
+      const rest = residents.filter((s) => !used.has(s.id));
+      const saved = chosen.splice(0, chosen.length);
+      for (const tail of homogeneous(rest, p - m)) yield [...head, ...tail];
+      chosen.push(...saved);
+    }
+  }
+  for (const c of dutch()) {
     seen.add(key(c));
     yield c;
   }
