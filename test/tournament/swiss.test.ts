@@ -38,7 +38,7 @@ const higherWins = (
   ...p.pairs.map((x) => ({
     round,
     ...x,
-    outcome: (rating.get(x.first)! > rating.get(x.second)! ? 'first' : 'second'),
+    outcome: rating.get(x.first)! > rating.get(x.second)! ? 'first' : 'second',
   })),
   ...(p.bye === null ? [] : [{ round, first: p.bye, second: null, outcome: 'bye' as const }]),
 ];
