@@ -35,7 +35,7 @@ const higherWins = (
   p: SwissRoundPairing,
   rating: Map<string, number>,
 ): SwissGame[] => [
-  ...p.pairs.map((x) => ({
+  ...p.pairs.map((x): SwissGame => ({
     round,
     ...x,
     outcome: rating.get(x.first)! > rating.get(x.second)! ? 'first' : 'second',
