@@ -55,3 +55,4 @@ export {
   type CreatedGame,
   type ErrorBody,
 } from './http.js';
+export * from './tournaments.js';
