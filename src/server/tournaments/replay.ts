@@ -27,9 +27,11 @@ const WINNER: Partial<Record<string, 'first' | 'second' | null>> = {
   second_forfeit: 'first',
 };
 
+/** The arena replayed from its games; with `now`, a player is present until `presentUntil`. */
 export function arenaOf(
   entrants: readonly EntrantRow[],
   pairings: readonly PairingRow[],
+  now?: number,
 ): ArenaState {
   let state = newArena(Number.POSITIVE_INFINITY);
   for (const e of entrants) {
@@ -52,7 +54,17 @@ export function arenaOf(
     entrants.flatMap((e) => {
       const p = state.players[e.playerId];
       return p
-        ? [[e.playerId, { ...p, withdrawn: e.withdrawn, playing: open.has(e.playerId) }]]
+        ? [
+            [
+              e.playerId,
+              {
+                ...p,
+                withdrawn: e.withdrawn,
+                playing: open.has(e.playerId),
+                present: now === undefined || e.presentUntil >= now,
+              },
+            ],
+          ]
         : [];
     }),
   );

@@ -63,6 +63,7 @@ export interface TournamentDeps {
 export class TournamentService {
   constructor(private readonly deps: TournamentDeps) {}
 
+  /** A new tournament, or null when its schedule key exists already. */
   async create(
     input: TournamentSettingsInput,
     now: number,
@@ -71,7 +72,7 @@ export class TournamentService {
       readonly private: boolean;
       readonly scheduleKey?: string;
     },
-  ): Promise<Result<TournamentRow, TournamentError>> {
+  ): Promise<Result<TournamentRow | null, TournamentError>> {
     const settings = validateSettings(input, now);
     if (!settings.ok) return settings;
     const s = settings.value;
@@ -88,8 +89,8 @@ export class TournamentService {
       endsAt: s.kind === 'arena' ? s.startsAt + s.durationMinutes * 60_000 : null,
       createdAt: now,
     };
-    await this.deps.store.insert(row);
-    return ok(row);
+    // A scheduled occurrence another process created first is not an error: it exists once.
+    return ok((await this.deps.store.insert(row)) ? row : null);
   }
 
   async join(
@@ -212,10 +213,7 @@ export class TournamentService {
         }
         return;
       }
-      const arena = arenaOf(
-        entrants.filter((e) => e.presentUntil >= now),
-        pairings,
-      );
+      const arena = arenaOf(entrants, pairings, now);
       const pairs = pairArena(
         freePlayers(arena, now).map((p) => ({
           id: p.id,
