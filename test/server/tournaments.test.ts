@@ -136,14 +136,10 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
 
     await end(pairings[0]!.gameId!, { kind: 'win', winner: 1, reason: 'connect' }, T0 + 60_000);
     await end(pairings[1]!.gameId!, { kind: 'draw', reason: 'draw' }, T0 + 61_000);
-    // A minute after joining with no sign of a page open, nobody counts as present.
+    // Finishing a game is a sign of presence: both are paired again at once.
     await s.tick(T0 + 62_000);
     pairings = await store.pairings(t.id);
     expect(pairings.slice(0, 2).map((p) => p.outcome)).toEqual(['first', 'draw']);
-    expect(pairings).toHaveLength(2);
-    for (const p of players.slice(0, 4)) await s.touch(t.id, p.id, T0 + 62_500);
-    await s.tick(T0 + 63_000);
-    pairings = await store.pairings(t.id);
     expect(pairings).toHaveLength(4);
     const again = pairings.slice(2).map((p) => [p.first, p.second].sort().join('-'));
     for (const pair of again) expect(first).not.toContain(pair);
@@ -172,6 +168,26 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     expect(await store.pairings(t.id)).toHaveLength(4);
     const late = await s.join(t.id, players[4]!, hashOf(players[4]!.id), end1 + 20_000);
     expect(!late.ok && late.error.code).toBe('tournament_finished');
+  });
+
+  it('pairs only present players: a minute without a sign, or a no-show, and they wait', async () => {
+    const s = service('n1');
+    const t = await arena(s, 'Presence arena');
+    for (const p of players.slice(0, 4)) await s.join(t.id, p, hashOf(p.id), T0);
+    await s.tick(T0 + 61_000);
+    expect(await store.pairings(t.id)).toHaveLength(0);
+    for (const p of players.slice(0, 4)) await s.touch(t.id, p.id, T0 + 61_500);
+    await s.tick(T0 + 62_000);
+    const [a, b] = await store.pairings(t.id);
+    // The first player of one game never moves: aborted, no points, and not paired again.
+    await end(a!.gameId!, { kind: 'aborted', reason: 'no_first_move', player: 1 }, T0 + 92_000);
+    await end(b!.gameId!, { kind: 'win', winner: 2, reason: 'connect' }, T0 + 93_000);
+    await s.tick(T0 + 94_000);
+    const next = (await store.pairings(t.id)).slice(2);
+    expect(next).toHaveLength(1);
+    expect([next[0]!.first, next[0]!.second]).not.toContain(a!.first);
+    const standings = (await s.detail(t.id))!.standings;
+    expect(standings.find((r) => r.playerId === a!.first)).toMatchObject({ score: 0, games: 0 });
   });
 
   it('two processes stepping at once pair each moment once', async () => {

@@ -197,8 +197,9 @@ export class TournamentService {
     const { store } = this.deps;
     let t = await store.get(id);
     if (!t || t.status === 'finished' || now < t.startsAt) return;
+    const pairings = await this.settle(t, await store.entrants(id), await store.pairings(id));
+    // Read after settling: a finished game changes who is present.
     const entrants = await store.entrants(id);
-    const pairings = await this.settle(t, entrants, await store.pairings(id));
     if (t.status === 'upcoming') {
       if (!(await store.advance(t, { status: 'running' }))) return;
       t = { ...t, status: 'running', version: t.version + 1 };
@@ -305,16 +306,35 @@ export class TournamentService {
         continue;
       }
       const at = game.updatedAt;
-      if (await this.deps.store.finish(t.id, p.seq, outcome, at)) changed = true;
-      if (t.settings.kind === 'arena' && game.result?.kind === 'aborted') {
-        // The no-show is not paired again until a sign of presence.
-        const absent = game.result.player === 1 ? p.first : p.second!;
-        await this.deps.store.setPresentUntil(t.id, absent, 0);
+      if (await this.deps.store.finish(t.id, p.seq, outcome, at)) {
+        changed = true;
+        if (t.settings.kind === 'arena') await this.presenceAfter(t.id, p, game, at);
       }
       out.push({ ...p, outcome, finishedAt: at });
     }
     if (changed) this.deps.onChange?.(t.id);
     return out;
+  }
+
+  /**
+   * A game played to its end is a sign that both players are there: they stay present for
+   * another `PRESENCE_MS` (so an arena goes on for whoever keeps playing). A no-show is marked
+   * absent and is not paired again until a sign of presence.
+   */
+  private async presenceAfter(
+    id: string,
+    p: PairingRow,
+    game: GameState,
+    at: number,
+  ): Promise<void> {
+    if (game.result?.kind === 'aborted') {
+      const absent = game.result.player === 1 ? p.first : p.second!;
+      await this.deps.store.setPresentUntil(id, absent, 0);
+      return;
+    }
+    for (const player of [p.first, p.second!]) {
+      await this.deps.store.setPresentUntil(id, player, at + PRESENCE_MS);
+    }
   }
 
   private async startGames(
