@@ -97,10 +97,15 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
     processes.push(second);
     await second.start();
     // The new process takes the lease once the dead one's expires (15 s), then settles and pairs.
-    await vi.waitFor(async () => expect(await store.pairings(id)).toHaveLength(4), {
-      timeout: 40_000,
-      interval: 200,
-    });
+    await vi.waitFor(
+      async () => {
+        expect(await store.pairings(id)).toHaveLength(4);
+      },
+      {
+        timeout: 40_000,
+        interval: 200,
+      },
+    );
     const after = await store.pairings(id);
     expect(after.slice(0, 2).map((p) => p.outcome)).toEqual(['first', 'first']);
     const open = after.filter((p) => p.outcome === null).flatMap((p) => [p.first, p.second]);
