@@ -13,9 +13,9 @@ export interface TournamentSettingsInput {
   /** Epoch milliseconds. */
   readonly startsAt: number;
   /** Arena only. */
-  readonly durationMinutes?: number;
+  readonly durationMinutes?: number | undefined;
   /** Swiss only. */
-  readonly rounds?: number;
+  readonly rounds?: number | undefined;
 }
 
 interface Common {

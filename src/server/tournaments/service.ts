@@ -93,6 +93,11 @@ export class TournamentService {
     return ok((await this.deps.store.insert(row)) ? row : null);
   }
 
+  /** The stored tournament, or undefined. */
+  find(id: string): Promise<TournamentRow | undefined> {
+    return this.deps.store.get(id);
+  }
+
   async join(
     id: string,
     player: TournamentPlayer,
