@@ -27,11 +27,24 @@ const boundary = (files, patterns) => ({
  * The layers, lowest first: each may import only those before it (README, "Architecture").
  * The shells above them (cli, server, web) may import any layer but never each other.
  */
-const LAYERS = ['core', 'solver', 'ai', 'review', 'puzzles', 'rating', 'players', 'protocol'];
+const LAYERS = [
+  'core',
+  'solver',
+  'ai',
+  'review',
+  'puzzles',
+  'rating',
+  'players',
+  'tournament',
+  'protocol',
+];
 const SHELLS = ['cli', 'server', 'web'];
 const ORDER = `${LAYERS.join(' < ')} < {${SHELLS.join(', ')}}`;
-/** The wire contract is shared with the browser: zod and the core only, whatever its rank. */
-const PROTOCOL_MAY_USE = ['core'];
+/**
+ * The wire contract is shared with the browser: zod, the core and the tournament rules' error
+ * codes only, whatever its rank.
+ */
+const PROTOCOL_MAY_USE = ['core', 'tournament'];
 const src = (folder) => `./src/${folder}`;
 /** Import zones on resolved paths (so depth and a shell's own `review/` folder do not matter). */
 const layerZones = [
@@ -103,6 +116,7 @@ export default tseslint.config(
       'src/players/**',
       'src/review/**',
       'src/puzzles/**',
+      'src/tournament/**',
     ],
     [
       io,

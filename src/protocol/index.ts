@@ -64,3 +64,4 @@ export {
   type LeaderboardQuery,
   type QueryParse,
 } from './query.js';
+export * from './tournaments.js';

@@ -25,6 +25,7 @@ import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import { DeadlineSweeper } from './sweeper.js';
+import { startTournaments } from './tournaments/wiring.js';
 import type { GameStore } from './store/types.js';
 import { Connection } from './ws/connection.js';
 import { KeyedRateLimit } from './ws/rate-limit.js';
@@ -167,6 +168,18 @@ export async function startServer(
     intervalMs: options.sweepMs ?? SWEEP_MS,
   });
   await sweeper.start();
+  const tournaments = startTournaments({
+    config,
+    games: store,
+    node,
+    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
+    now,
+    log,
+    metrics,
+    onGame: (state) => {
+      hub.update(state);
+    },
+  });
   const heartbeat = setInterval(() => {
     store.beat(node, now()).catch((e: unknown) => {
       log.warn('heartbeat failed', { error: String(e) });
@@ -214,6 +227,14 @@ export async function startServer(
         metrics.http.add(1, { status: '403' });
         res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
         res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
+        return;
+      }
+      if (tournaments.owns(req)) {
+        tournaments.handle(req, res).catch((e: unknown) => {
+          log.error('request failed', { path: req.url, error: String(e) });
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+          res.end('{"error":{"code":"internal","message":"internal error"}}');
+        });
         return;
       }
       handleApi(req, res, {
@@ -343,6 +364,7 @@ export async function startServer(
       await store.beat(node, now()).catch(() => undefined);
       sweeper.close();
       matchmaking.close();
+      await tournaments.close();
       hub.close();
       bots.close();
       botLoad.close();

@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly botQueue: number;
   /** The computer never answers faster than this (a think shorter than it waits the rest). */
   readonly botMinMoveMs: number;
+  /** `TOURNAMENT_SCHEDULE` as given (src/server/tournaments/schedule.ts parses it). */
+  readonly tournamentSchedule?: string;
   /** A side that has not made its first move this long after its first turn began aborts the game. */
   readonly abortMs: number;
   /** In a rated game without a clock, the side to move loses after this long with no connection. */
@@ -80,6 +82,7 @@ const EnvSchema = z.object({
     .default(Math.max(1, availableParallelism() - 1)),
   BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
   BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  TOURNAMENT_SCHEDULE: z.string().optional(),
   ABORT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   LEAVE_MS: z.coerce.number().int().min(100).max(86_400_000).default(90_000),
   RENAME_INTERVAL_HOURS: z.coerce
@@ -138,6 +141,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     botWorkers: e.BOT_WORKERS,
     botQueue: e.BOT_QUEUE,
     botMinMoveMs: e.BOT_MIN_MOVE_MS,
+    ...(e.TOURNAMENT_SCHEDULE === undefined ? {} : { tournamentSchedule: e.TOURNAMENT_SCHEDULE }),
     abortMs: e.ABORT_MS,
     leaveMs: e.LEAVE_MS,
     renameIntervalMs: e.RENAME_INTERVAL_HOURS * 3_600_000,

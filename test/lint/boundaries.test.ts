@@ -33,11 +33,14 @@ describe('module boundaries', () => {
     ['src/core/notation/moves.ts', "import '../../protocol/index.js';", true],
     ['src/core/position.ts', "import 'node:fs';", true],
     ['src/solver/book/book.ts', "import '../../core/index.js';", false],
+    ['src/tournament/arena.ts', "import '../server/app.js';", true],
+    ['src/tournament/arena.ts', "import 'node:crypto';", true],
+    ['src/tournament/arena.ts', "import '../core/index.js';", false],
     // The protocol is pure and depends on the core only.
     ['src/protocol/messages.ts', "import '../server/app.js';", true],
     ['src/protocol/messages.ts', "import 'node:crypto';", true],
     ['src/protocol/messages.ts', "import '../core/index.js';", false],
-    // The layer order: core < solver < ai < review < puzzles < rating < players < protocol,
+    // The layer order: core < … < players < tournament < protocol,
     // each importing only those below it (imports are resolved: depth does not matter).
     ['src/core/position.ts', "import '../solver/index.js';", true],
     ['src/core/notation/moves.ts', "import '../../rating/index.js';", true],
@@ -53,7 +56,11 @@ describe('module boundaries', () => {
     ['src/rating/index.ts', "import '../core/index.js';", false],
     ['src/players/names.ts', "import '../protocol/index.js';", true],
     ['src/players/names.ts', "import '../rating/index.js';", false],
-    // The protocol goes to the browser: the core only, though it ranks above the rest.
+    ['src/tournament/arena.ts', "import '../players/names.js';", false],
+    ['src/tournament/arena.ts', "import '../protocol/index.js';", true],
+    // The protocol goes to the browser: the core and the tournament rules' error codes only,
+    // though it ranks above the rest.
+    ['src/protocol/messages.ts', "import '../tournament/errors.js';", false],
     ['src/protocol/messages.ts', "import '../rating/index.js';", true],
     ['src/protocol/messages.ts', "import '../players/names.js';", true],
     // The shells use any layer and never each other; the web's own review/ folder is its own.

@@ -111,6 +111,55 @@ ALTER TABLE games ADD COLUMN due_at ${bigint};
 CREATE INDEX games_due_at ON games (due_at);
 `;
 
+/**
+ * Tournaments (src/server/tournaments). `version` is the compare-and-set of each pairing moment
+ * and the lease says which process runs the tournament; `schedule_key` makes a scheduled
+ * tournament exist once however many processes create it. Scores are not stored: they are
+ * recomputed from `tournament_games`, whose outcome is written once (`WHERE outcome IS NULL`).
+ */
+const tournaments = (bigint: string, real: string): string => `
+CREATE TABLE tournaments (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  settings TEXT NOT NULL,
+  status TEXT NOT NULL,
+  private INTEGER NOT NULL,
+  created_by TEXT,
+  schedule_key TEXT UNIQUE,
+  round INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  lease_owner TEXT,
+  lease_until ${bigint},
+  starts_at ${bigint} NOT NULL,
+  ends_at ${bigint},
+  created_at ${bigint} NOT NULL
+);
+CREATE INDEX tournaments_status_start ON tournaments (status, starts_at);
+CREATE TABLE tournament_players (
+  tournament_id TEXT NOT NULL REFERENCES tournaments (id),
+  player_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  rating ${real} NOT NULL,
+  seat_hash TEXT NOT NULL,
+  joined_at ${bigint} NOT NULL,
+  withdrawn INTEGER NOT NULL,
+  present_until ${bigint} NOT NULL,
+  PRIMARY KEY (tournament_id, player_id)
+);
+CREATE TABLE tournament_games (
+  tournament_id TEXT NOT NULL REFERENCES tournaments (id),
+  seq INTEGER NOT NULL,
+  round INTEGER,
+  game_id TEXT UNIQUE,
+  first_id TEXT NOT NULL,
+  second_id TEXT,
+  outcome TEXT,
+  paired_at ${bigint} NOT NULL,
+  finished_at ${bigint},
+  PRIMARY KEY (tournament_id, seq)
+);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
   { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
@@ -121,4 +170,10 @@ export const MIGRATIONS: readonly Migration[] = [
     postgres: players('BIGINT', 'DOUBLE PRECISION'),
   },
   { version: 4, name: 'game deadlines', sqlite: dueAt('INTEGER'), postgres: dueAt('BIGINT') },
+  {
+    version: 5,
+    name: 'tournaments',
+    sqlite: tournaments('INTEGER', 'REAL'),
+    postgres: tournaments('BIGINT', 'DOUBLE PRECISION'),
+  },
 ];

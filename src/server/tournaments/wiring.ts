@@ -1,0 +1,78 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GameState, TurnLimits } from '../game/state.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import { newId } from '../secrets.js';
+import { fail } from '../http/respond.js';
+import { ProtocolErrorCode } from '../../protocol/index.js';
+import type { StoreConfig } from '../store/open.js';
+import type { GameStore } from '../store/types.js';
+import { handleTournamentApi } from './http.js';
+import { openTournamentStore } from './open.js';
+import { TournamentRunner } from './runner.js';
+import { parseSchedule } from './schedule.js';
+import { TournamentService } from './service.js';
+
+export interface Tournaments {
+  readonly service: TournamentService;
+  readonly runner: TournamentRunner;
+  /** Whether the request is for the tournament API (`/api/tournaments…`). */
+  owns(req: IncomingMessage): boolean;
+  /** The tournament HTTP reads; false when the request is not one. */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Everything tournaments need in one process, so the server wires them in a few lines. */
+export function startTournaments(deps: {
+  readonly config: StoreConfig & { readonly tournamentSchedule?: string };
+  readonly games: GameStore;
+  readonly node: string;
+  readonly limits: TurnLimits;
+  readonly now: () => number;
+  readonly log: Logger;
+  readonly metrics: Metrics;
+  readonly onGame: (state: GameState) => void;
+  readonly tickMs?: number;
+}): Tournaments {
+  const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
+  if (!schedule.ok) throw new Error(schedule.error);
+  const store = openTournamentStore(deps.config);
+  const service = new TournamentService({
+    store,
+    games: deps.games,
+    node: deps.node,
+    limits: deps.limits,
+    newId,
+    log: deps.log,
+    onGame: (state) => {
+      deps.onGame(state);
+    },
+  });
+  const runner = new TournamentRunner({
+    service,
+    schedule: schedule.value,
+    now: deps.now,
+    log: deps.log,
+    ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
+  });
+  runner.start();
+  return {
+    service,
+    runner,
+    owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
+    handle: async (req, res) => {
+      const done = await handleTournamentApi(req, res, {
+        tournaments: service,
+        metrics: deps.metrics,
+        now: deps.now(),
+      });
+      if (!done) fail(res, ProtocolErrorCode.NotFound, 'no such path', deps.metrics);
+      return true;
+    },
+    close: async () => {
+      runner.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { err, ok, type Result } from '../core/result.js';
+import { arenaPoints, FIRE_STREAK, performance, type Outcome } from './arena-scoring.js';
+import { pairArena, type ArenaPair } from './arena-pairing.js';
+import { TournamentErrorCode, tournamentError, type TournamentError } from './errors.js';
+
+/** One finished arena game from one player's side. */
+export interface ArenaGameRecord {
+  readonly opponent: string;
+  readonly opponentRating: number;
+  readonly outcome: Outcome;
+  readonly points: number;
+}
+
+export interface ArenaPlayer {
+  readonly id: string;
+  readonly rating: number;
+  readonly score: number;
+  /** Wins in a row up to now. */
+  readonly streak: number;
+  readonly games: readonly ArenaGameRecord[];
+  /** Withdrawn (paused): keeps the score, not paired until rejoining. */
+  readonly withdrawn: boolean;
+  /** Has a page open (connected): an absent player is not paired until back. */
+  readonly present: boolean;
+  /** In a tournament game right now. */
+  readonly playing: boolean;
+  readonly freeSince: number;
+}
+
+/** The whole arena, as a plain value: each change returns a new one. */
+export interface ArenaState {
+  readonly endsAt: number;
+  readonly players: Readonly<Record<string, ArenaPlayer>>;
+}
+
+export const newArena = (endsAt: number): ArenaState => ({ endsAt, players: {} });
+
+const put = (state: ArenaState, player: ArenaPlayer): ArenaState => ({
+  ...state,
+  players: { ...state.players, [player.id]: player },
+});
+
+/** Joins, or rejoins after a withdrawal with the score kept. */
+export function joinArena(
+  state: ArenaState,
+  id: string,
+  rating: number,
+  now: number,
+): Result<ArenaState, TournamentError> {
+  if (now >= state.endsAt) {
+    return err(tournamentError(TournamentErrorCode.Finished, 'this arena has ended'));
+  }
+  const known = state.players[id];
+  if (known && !known.withdrawn) {
+    return err(tournamentError(TournamentErrorCode.AlreadyJoined, 'already in this arena'));
+  }
+  if (known) return ok(put(state, { ...known, withdrawn: false, present: true, freeSince: now }));
+  return ok(
+    put(state, {
+      id,
+      rating,
+      score: 0,
+      streak: 0,
+      games: [],
+      withdrawn: false,
+      present: true,
+      playing: false,
+      freeSince: now,
+    }),
+  );
+}
+
+/** Withdraws (pauses): the score stays and counts in the standings. */
+export function withdrawArena(state: ArenaState, id: string): Result<ArenaState, TournamentError> {
+  const known = state.players[id];
+  if (!known || known.withdrawn) {
+    return err(tournamentError(TournamentErrorCode.NotJoined, 'not in this arena'));
+  }
+  return ok(put(state, { ...known, withdrawn: true }));
+}
+
+/** The page was closed or opened again. */
+export function setPresence(
+  state: ArenaState,
+  id: string,
+  present: boolean,
+  now: number,
+): ArenaState {
+  const known = state.players[id];
+  if (!known || known.present === present) return state;
+  return put(state, { ...known, present, freeSince: present ? now : known.freeSince });
+}
+
+const lastOpponent = (p: ArenaPlayer): string | null => p.games.at(-1)?.opponent ?? null;
+
+/** Who may be paired now: joined, not withdrawn, present, not playing, before the end. */
+export function freePlayers(state: ArenaState, now: number): ArenaPlayer[] {
+  if (now >= state.endsAt) return [];
+  return Object.values(state.players).filter((p) => !p.withdrawn && p.present && !p.playing);
+}
+
+/** Pairs whoever is free and marks them playing. */
+export function pairFree(
+  state: ArenaState,
+  now: number,
+): { readonly state: ArenaState; readonly pairs: readonly ArenaPair[] } {
+  const pairs = pairArena(
+    freePlayers(state, now).map((p) => ({
+      id: p.id,
+      score: p.score,
+      rating: p.rating,
+      lastOpponent: lastOpponent(p),
+      freeSince: p.freeSince,
+    })),
+  );
+  let next = state;
+  for (const pair of pairs) {
+    for (const id of [pair.first, pair.second])
+      next = put(next, { ...next.players[id]!, playing: true });
+  }
+  return { state: next, pairs };
+}
+
+/**
+ * Scores a finished game of a pair. A game paired before the end counts even when it ends
+ * after it; a withdrawn player's game counts too (the game was played).
+ */
+export function recordArenaGame(
+  state: ArenaState,
+  pair: ArenaPair,
+  winner: string | null,
+  now: number,
+): ArenaState {
+  const a = state.players[pair.first];
+  const b = state.players[pair.second];
+  if (!a || !b) return state;
+  const outcomeOf = (id: string): Outcome =>
+    winner === null ? 'draw' : winner === id ? 'win' : 'loss';
+  const score = (p: ArenaPlayer, o: ArenaPlayer): ArenaPlayer => {
+    const outcome = outcomeOf(p.id);
+    const { points, streak } = arenaPoints(p.streak, outcome);
+    return {
+      ...p,
+      score: p.score + points,
+      streak,
+      playing: false,
+      freeSince: now,
+      games: [...p.games, { opponent: o.id, opponentRating: o.rating, outcome, points }],
+    };
+  };
+  return put(put(state, score(a, b)), score(b, a));
+}
+
+export interface ArenaStanding {
+  readonly rank: number;
+  readonly id: string;
+  readonly score: number;
+  readonly performance: number | null;
+  readonly games: number;
+  /** On a streak: the next result counts double. */
+  readonly onFire: boolean;
+  readonly withdrawn: boolean;
+}
+
+/** Standings: points, then performance, then fewer games, then id (for a stable order). */
+export function arenaStandings(state: ArenaState): ArenaStanding[] {
+  const rows = Object.values(state.players).map((p) => ({
+    id: p.id,
+    score: p.score,
+    performance: performance(p.games),
+    games: p.games.length,
+    onFire: p.streak >= FIRE_STREAK,
+    withdrawn: p.withdrawn,
+  }));
+  rows.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (b.performance ?? -Infinity) - (a.performance ?? -Infinity) ||
+      a.games - b.games ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return rows.map((r, i) => ({ rank: i + 1, ...r }));
+}

@@ -1,0 +1,158 @@
+import { parseVariant, variantToString } from '../core/variant.js';
+import { err, ok, type Result } from '../core/result.js';
+import { TournamentErrorCode, tournamentError, type TournamentError } from './errors.js';
+
+export type TournamentKind = 'arena' | 'swiss';
+
+/** What a creator (a form, the schedule, a client over the wire) asks for; nothing checked yet. */
+export interface TournamentSettingsInput {
+  readonly kind: string;
+  readonly name: string;
+  readonly variant: string;
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number } | null;
+  /** Epoch milliseconds. */
+  readonly startsAt: number;
+  /** Arena only. */
+  readonly durationMinutes?: number | undefined;
+  /** Swiss only. */
+  readonly rounds?: number | undefined;
+}
+
+interface Common {
+  readonly name: string;
+  /** Canonical `WxHcN`. */
+  readonly variant: string;
+  readonly clock: { readonly initialMs: number; readonly incrementMs: number };
+  readonly startsAt: number;
+}
+export interface ArenaSettings extends Common {
+  readonly kind: 'arena';
+  readonly durationMinutes: number;
+}
+export interface SwissSettings extends Common {
+  readonly kind: 'swiss';
+  readonly rounds: number;
+}
+/** Checked settings: only `validateSettings` makes one. */
+export type TournamentSettings = ArenaSettings | SwissSettings;
+
+/**
+ * The limits. A Swiss of more than 20 rounds would outlast any player's evening (and needs far
+ * more players than rounds to pair); an arena under 5 minutes holds one game, over 12 hours no
+ * one. A clock is required: without one a game can stall a round or an arena forever.
+ */
+export const SETTINGS_LIMITS = {
+  nameLength: { min: 3, max: 60 },
+  rounds: { min: 1, max: 20 },
+  durationMinutes: { min: 5, max: 720 },
+  initialMs: { min: 30_000, max: 3_600_000 },
+  incrementMs: { min: 0, max: 60_000 },
+  /** Clock skew forgiven on a start "now". */
+  pastSlackMs: 60_000,
+  aheadMs: 30 * 24 * 3_600_000,
+} as const;
+
+const wholeIn = (value: number | undefined, range: { min: number; max: number }): boolean =>
+  value !== undefined && Number.isInteger(value) && value >= range.min && value <= range.max;
+
+// Control characters and the bidirectional overrides that could disguise a name.
+const BAD_NAME_CHARS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Checks every setting; the first problem found is the answer, naming the field. */
+export function validateSettings(
+  input: TournamentSettingsInput,
+  now: number,
+): Result<TournamentSettings, TournamentError> {
+  const L = SETTINGS_LIMITS;
+  if (input.kind !== 'arena' && input.kind !== 'swiss') {
+    return err(
+      tournamentError(
+        TournamentErrorCode.BadKind,
+        `kind must be "arena" or "swiss", got ${JSON.stringify(input.kind)}`,
+        'kind',
+      ),
+    );
+  }
+  const name = input.name.trim();
+  if (
+    name.length < L.nameLength.min ||
+    name.length > L.nameLength.max ||
+    BAD_NAME_CHARS.test(name)
+  ) {
+    return err(
+      tournamentError(
+        TournamentErrorCode.BadName,
+        `name must be ${L.nameLength.min}–${L.nameLength.max} printable characters`,
+        'name',
+      ),
+    );
+  }
+  const variant = parseVariant(input.variant);
+  if (!variant.ok) {
+    return err(tournamentError(TournamentErrorCode.BadVariant, variant.error.message, 'variant'));
+  }
+  const clock = input.clock;
+  if (clock === null) {
+    return err(
+      tournamentError(TournamentErrorCode.BadClock, 'a tournament needs a clock', 'clock'),
+    );
+  }
+  if (!wholeIn(clock.initialMs, L.initialMs) || !wholeIn(clock.incrementMs, L.incrementMs)) {
+    return err(
+      tournamentError(
+        TournamentErrorCode.BadClock,
+        `the clock must give 30 s to 60 min per side and an increment of 0–60 s`,
+        'clock',
+      ),
+    );
+  }
+  if (!Number.isFinite(input.startsAt) || input.startsAt < now - L.pastSlackMs) {
+    return err(
+      tournamentError(
+        TournamentErrorCode.StartInPast,
+        `the start ${describeTime(input.startsAt)} is in the past`,
+        'startsAt',
+      ),
+    );
+  }
+  if (input.startsAt > now + L.aheadMs) {
+    return err(
+      tournamentError(
+        TournamentErrorCode.StartTooFar,
+        `the start ${describeTime(input.startsAt)} is more than 30 days ahead`,
+        'startsAt',
+      ),
+    );
+  }
+  const common: Common = {
+    name,
+    variant: variantToString(variant.value),
+    clock: { initialMs: clock.initialMs, incrementMs: clock.incrementMs },
+    startsAt: input.startsAt,
+  };
+  if (input.kind === 'arena') {
+    if (!wholeIn(input.durationMinutes, L.durationMinutes)) {
+      return err(
+        tournamentError(
+          TournamentErrorCode.BadDuration,
+          `an arena lasts ${L.durationMinutes.min}–${L.durationMinutes.max} whole minutes, got ${String(input.durationMinutes)}`,
+          'durationMinutes',
+        ),
+      );
+    }
+    return ok({ ...common, kind: 'arena', durationMinutes: input.durationMinutes! });
+  }
+  if (!wholeIn(input.rounds, L.rounds)) {
+    return err(
+      tournamentError(
+        TournamentErrorCode.BadRounds,
+        `a Swiss has ${L.rounds.min}–${L.rounds.max} rounds, got ${String(input.rounds)}`,
+        'rounds',
+      ),
+    );
+  }
+  return ok({ ...common, kind: 'swiss', rounds: input.rounds! });
+}
+
+const describeTime = (ms: number): string =>
+  Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(ms);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GameState } from '../../src/server/game/state.js';
+import { newId } from '../../src/server/secrets.js';
+import type { GameStore } from '../../src/server/store/types.js';
+import { openTournamentStore } from '../../src/server/tournaments/open.js';
+import { TournamentService } from '../../src/server/tournaments/service.js';
+import type { TournamentStore } from '../../src/server/tournaments/store.js';
+import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
+
+/**
+ * A real server process runs an arena from the store, is killed with SIGKILL in the middle of
+ * it, and another process takes over: the results of the games played meanwhile count once,
+ * nobody is paired twice, and pairing goes on. (Joining happens straight through the store
+ * here: the WebSocket messages are not routed yet.)
+ */
+describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make) => {
+  let backend: Backend;
+  let games: GameStore;
+  let store: TournamentStore;
+  const processes: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    backend = make();
+    games = await backend.open();
+    store = openTournamentStore({
+      databaseUrl: backend.env['DATABASE_URL'],
+      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
+      databasePath: backend.env['DATABASE_PATH'] ?? '',
+    });
+  });
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    await store.close();
+    await games.close();
+    await backend.cleanup();
+  });
+
+  it('resumes an arena after the process running it is killed', async () => {
+    // This side only creates and joins; the server processes do all the pairing.
+    const admin = new TournamentService({
+      store,
+      games,
+      node: 'test',
+      limits: { abortMs: 30_000, leaveMs: 90_000 },
+      newId,
+    });
+    const now = Date.now();
+    const made = await admin.create(
+      {
+        kind: 'arena',
+        name: 'Crash arena',
+        variant: '7x6',
+        clock: { initialMs: 180_000, incrementMs: 0 },
+        startsAt: now,
+        durationMinutes: 30,
+      },
+      now,
+      { creator: null, private: false },
+    );
+    if (!made.ok || !made.value) throw new Error('not created');
+    const id = made.value.id;
+    const ids = ['p0', 'p1', 'p2', 'p3'].map((p) => `${p}-${id}`);
+    for (const [i, p] of ids.entries()) {
+      await admin.join(id, { id: p, name: `n${i}`, rating: 1500 }, String(i).repeat(64), now);
+    }
+    const env = { ...backend.env, TOURNAMENT_SCHEDULE: 'off' };
+    const first = new ServerProcess(env);
+    processes.push(first);
+    await first.start();
+    // Paired, and the games created (a kill between the two is healed too: see
+    // tournaments.test.ts, "a game lost to a crash").
+    await vi.waitFor(
+      async () => {
+        const rows = await store.pairings(id);
+        expect(rows).toHaveLength(2);
+        for (const p of rows) expect(await games.getGame(p.gameId!)).toBeDefined();
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    await first.kill('SIGKILL');
+
+    // Both games end while no process runs the tournament.
+    const paired = await store.pairings(id);
+    for (const p of paired) {
+      const g = (await games.getGame(p.gameId!))!;
+      const done: GameState = {
+        ...g,
+        version: g.version + 1,
+        status: 'finished',
+        result: { kind: 'win', winner: 1, reason: 'connect' },
+        updatedAt: Date.now(),
+      };
+      expect(await games.compareAndSet(done, g.version)).toBe(true);
+    }
+
+    const second = new ServerProcess(env);
+    processes.push(second);
+    await second.start();
+    // The new process takes the lease once the dead one's expires (15 s), then settles and pairs.
+    await vi.waitFor(
+      async () => {
+        expect(await store.pairings(id)).toHaveLength(4);
+      },
+      {
+        timeout: 40_000,
+        interval: 200,
+      },
+    );
+    const after = await store.pairings(id);
+    expect(after.slice(0, 2).map((p) => p.outcome)).toEqual(['first', 'first']);
+    const open = after.filter((p) => p.outcome === null).flatMap((p) => [p.first, p.second]);
+    expect(new Set(open).size).toBe(4);
+    for (const p of after) expect(await games.getGame(p.gameId!)).toBeDefined();
+    const standings = (await admin.detail(id))!.standings;
+    expect(standings.map((r) => r.score).sort()).toEqual([0, 0, 2, 2]);
+    await second.kill('SIGKILL');
+  }, 90_000);
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { validateSettings, type TournamentSettingsInput } from '../../src/tournament/index.js';
+
+const NOW = Date.UTC(2026, 11, 2, 3, 0);
+const swiss: TournamentSettingsInput = {
+  kind: 'swiss',
+  name: 'Daily Swiss',
+  variant: '7x6',
+  clock: { initialMs: 300_000, incrementMs: 3_000 },
+  startsAt: NOW + 3_600_000,
+  rounds: 7,
+};
+const arena: TournamentSettingsInput = {
+  kind: 'arena',
+  name: 'Hourly blitz',
+  variant: '7x7c5',
+  clock: { initialMs: 180_000, incrementMs: 2_000 },
+  startsAt: NOW,
+  durationMinutes: 60,
+};
+
+describe('tournament settings', () => {
+  it('accepts sensible settings and canonicalises the board', () => {
+    const s = validateSettings(swiss, NOW);
+    expect(s.ok && s.value).toEqual({ ...swiss, variant: '7x6c4' });
+    const a = validateSettings({ ...arena, name: '  Hourly blitz ' }, NOW);
+    expect(a.ok && a.value).toEqual(arena);
+  });
+
+  it.each<[string, TournamentSettingsInput, string, string]>([
+    ['0 rounds', { ...swiss, rounds: 0 }, 'tournament_bad_rounds', 'rounds'],
+    ['10,000 rounds', { ...swiss, rounds: 10_000 }, 'tournament_bad_rounds', 'rounds'],
+    ['2.5 rounds', { ...swiss, rounds: 2.5 }, 'tournament_bad_rounds', 'rounds'],
+    ['a Swiss without rounds', { ...arena, kind: 'swiss' }, 'tournament_bad_rounds', 'rounds'],
+    [
+      'a start in 1990',
+      { ...swiss, startsAt: Date.UTC(1990, 0, 1) },
+      'tournament_start_in_past',
+      'startsAt',
+    ],
+    [
+      'a start that is not a time',
+      { ...swiss, startsAt: Number.NaN },
+      'tournament_start_in_past',
+      'startsAt',
+    ],
+    [
+      'a start in a year',
+      { ...swiss, startsAt: NOW + 366 * 86_400_000 },
+      'tournament_start_too_far',
+      'startsAt',
+    ],
+    [
+      'an arena of 0 minutes',
+      { ...arena, durationMinutes: 0 },
+      'tournament_bad_duration',
+      'durationMinutes',
+    ],
+    [
+      'an arena of a week',
+      { ...arena, durationMinutes: 10_080 },
+      'tournament_bad_duration',
+      'durationMinutes',
+    ],
+    ['no clock', { ...arena, clock: null }, 'tournament_bad_clock', 'clock'],
+    [
+      'a 1 s clock',
+      { ...arena, clock: { initialMs: 1_000, incrementMs: 0 } },
+      'tournament_bad_clock',
+      'clock',
+    ],
+    [
+      'a negative increment',
+      { ...arena, clock: { initialMs: 60_000, incrementMs: -1 } },
+      'tournament_bad_clock',
+      'clock',
+    ],
+    ['a 99x99 board', { ...arena, variant: '99x99' }, 'tournament_bad_variant', 'variant'],
+    ['a knockout', { ...arena, kind: 'knockout' }, 'tournament_bad_kind', 'kind'],
+    ['an empty name', { ...arena, name: '  ' }, 'tournament_bad_name', 'name'],
+    [
+      'a name with a right-to-left override',
+      { ...arena, name: 'abc\u202Eexe' },
+      'tournament_bad_name',
+      'name',
+    ],
+  ])('refuses %s', (_what, input, code, field) => {
+    const r = validateSettings(input, NOW);
+    expect(r.ok ? 'accepted' : [r.error.code, r.error.field]).toEqual([code, field]);
+    if (!r.ok) expect(r.error.message.length).toBeGreaterThan(10);
+  });
+});
