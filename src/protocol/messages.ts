@@ -7,6 +7,7 @@ import {
   VariantTextSchema,
 } from './formats.js';
 import { PublicGameSchema } from './game.js';
+import { TournamentClientMessageSchemas, TournamentServerMessageSchemas } from './tournaments.js';
 import { MAX_REQUEST_ID_LENGTH } from './version.js';
 
 /** Any request may carry an id; its direct reply echoes it. */
@@ -51,6 +52,7 @@ export const ClientMessageSchemas = {
   }),
   cancelSeek: z.strictObject({ type: z.literal('cancelSeek'), id: RequestId }),
   ping: z.strictObject({ type: z.literal('ping'), id: RequestId, t: z.number() }),
+  ...TournamentClientMessageSchemas,
 } as const;
 
 export type ClientMessageType = keyof typeof ClientMessageSchemas;
@@ -88,6 +90,7 @@ export const ServerMessageSchemas = {
   }),
   pong: z.object({ type: z.literal('pong'), id: ReplyId, t: z.number(), serverNow: z.number() }),
   shutdown: z.object({ type: z.literal('shutdown'), reconnectMs: z.number() }),
+  ...TournamentServerMessageSchemas,
 } as const;
 
 export type ServerMessageType = keyof typeof ServerMessageSchemas;

@@ -165,7 +165,12 @@ export const TournamentServerMessageSchemas = {
     tournamentId: z.string(),
   }),
   /** The whole tournament, on `tournamentWatch` and whenever standings or pairings change. */
-  tournament: z.object({ type: z.literal('tournament'), tournament: TournamentDetailSchema }),
+  tournament: z.object({
+    type: z.literal('tournament'),
+    /** The `tournamentWatch` this answers; absent on later pushes. */
+    id: ReplyId,
+    tournament: TournamentDetailSchema,
+  }),
   /**
    * A new game for this player: join it with `join {gameId, secret}` (the `secret` given in
    * `tournamentJoin`). Sent to every connection of the player.

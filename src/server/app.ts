@@ -25,6 +25,7 @@ import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import { DeadlineSweeper } from './sweeper.js';
+import { handleTournamentMessage } from './tournaments/messages.js';
 import { startTournaments } from './tournaments/wiring.js';
 import type { GameStore } from './store/types.js';
 import { Connection } from './ws/connection.js';
@@ -313,6 +314,13 @@ export async function startServer(
         rate,
         mayCreate: () => mayCreate(address),
         address,
+        tournament: (message) =>
+          handleTournamentMessage(message, {
+            tournaments: tournaments.service,
+            players,
+            now,
+            mayCreate: () => mayCreate(address),
+          }),
       });
       connections.add(connection);
       ws.on('close', () => {

@@ -41,6 +41,7 @@ describe('connection', () => {
       rate: { perSecond: 10, burst: 10 },
       mayCreate: () => true,
       address: '127.0.0.1',
+      tournament: () => Promise.reject(new Error('a shutting-down connection asks nothing')),
     });
     connection.shutdown(500);
     ws.receive({ type: 'ping', id: 'late1', t: 1 });

@@ -45,7 +45,7 @@ export async function handleTournamentMessage(
   if (msg.type === 'tournamentWatch') {
     const tournament = await ctx.tournaments.detail(msg.tournamentId);
     return tournament
-      ? { type: 'tournament', tournament }
+      ? { type: 'tournament', ...id, tournament }
       : error(ProtocolErrorCode.NotFound, 'no such tournament');
   }
   if (msg.type === 'tournamentCreate' && !ctx.mayCreate()) {

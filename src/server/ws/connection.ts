@@ -9,6 +9,7 @@ import {
   type ClientMessage,
   type ProtocolError,
   type ServerMessage,
+  type TournamentClientMessage,
 } from '../../protocol/index.js';
 import type { Answer, Reply, Session } from '../session.js';
 import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
@@ -25,6 +26,8 @@ export interface ConnectionDeps {
   readonly address: string;
   /** Takes one game creation from this client address's budget; false when it is spent. */
   readonly mayCreate: () => boolean;
+  /** Answers a tournament message (create, join, withdraw, watch): the reply carries its id. */
+  readonly tournament: (message: TournamentClientMessage) => Promise<ServerMessage>;
 }
 
 /** A client that stops reading gets cut off rather than buffered without bound. */
@@ -179,6 +182,12 @@ export class Connection implements Session {
       case 'cancelSeek':
         await this.deps.matchmaking.cancel(this);
         answer.reply({ type: 'ack', version: 0 });
+        return;
+      case 'tournamentCreate':
+      case 'tournamentJoin':
+      case 'tournamentWithdraw':
+      case 'tournamentWatch':
+        this.send(await this.deps.tournament(message));
         return;
     }
   }

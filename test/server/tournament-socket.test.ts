@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server/app.js';
+import { TournamentResponseSchema } from '../../src/protocol/index.js';
+import { newSecret } from '../../src/server/secrets.js';
+import { BACKEND_CASES, startTestServer, type Backend } from './helpers.js';
+import { ClientSet, createPlayer } from './lobby.js';
+
+// The outside client's path, as docs/protocol.md ("Tournaments") gives it: every tournament
+// message goes over the game socket and is answered by id.
+describe.each(BACKEND_CASES)('tournaments over the WebSocket (%s)', (_name, make) => {
+  let backend: Backend;
+  let server: RunningServer;
+  const clients = new ClientSet();
+
+  beforeAll(async () => {
+    backend = make();
+    server = await startTestServer(backend, {}, { TOURNAMENT_SCHEDULE: 'off' });
+  });
+  afterAll(async () => {
+    await clients.closeAll();
+    await server.close();
+    await backend.cleanup();
+  });
+
+  it('a named player creates a private arena, joins it, watches it; a stranger may not join', async () => {
+    const ada = await createPlayer(server.url, 'Ada Sockets');
+    const client = await clients.connect(server.url);
+    const settings = {
+      kind: 'arena',
+      name: 'Socket friends',
+      variant: '7x6',
+      clock: { initialMs: 60_000, incrementMs: 0 },
+      startsAt: Date.now() + 10 * 60_000,
+      durationMinutes: 30,
+    };
+    const created = await client.request({
+      type: 'tournamentCreate',
+      player: ada.secret,
+      settings,
+    });
+    expect(created).toMatchObject({ type: 'tournamentCreated' });
+    const tournamentId = (created as { tournamentId: string }).tournamentId;
+
+    const joined = await client.request({
+      type: 'tournamentJoin',
+      tournamentId,
+      player: ada.secret,
+      secret: newSecret(),
+    });
+    expect(joined).toMatchObject({ type: 'tournamentJoined', tournamentId });
+
+    const stranger = await client.request({
+      type: 'tournamentJoin',
+      tournamentId,
+      player: newSecret(),
+      secret: newSecret(),
+    });
+    expect(stranger).toMatchObject({ type: 'error', code: 'identity_required' });
+
+    const watched = await client.request({ type: 'tournamentWatch', tournamentId });
+    expect(watched).toMatchObject({ type: 'tournament', tournament: { id: tournamentId } });
+
+    // The HTTP read agrees with what the socket did.
+    const page = TournamentResponseSchema.parse(
+      await (await fetch(new URL(`/api/tournaments/${tournamentId}`, server.url))).json(),
+    ).tournament;
+    expect(page.standings.map((s) => s.name)).toEqual(['Ada Sockets']);
+  });
+
+  it('refuses a malformed tournament message by name, as any other', async () => {
+    const client = await clients.connect(server.url);
+    const reply = await client.request({ type: 'tournamentWatch', tournamentId: 42 });
+    expect(reply).toMatchObject({ type: 'error', code: 'bad_message' });
+  });
+});
