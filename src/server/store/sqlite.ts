@@ -6,6 +6,8 @@ import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { MIGRATIONS } from './migrations.js';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpoint.js';
+import { cacheStatements } from './sqlite-statements.js';
 import {
   SQL,
   toBoardEntry,
@@ -47,13 +49,23 @@ class RatingMoved extends Error {}
 export class SqliteStore implements GameStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
+  private readonly checkpointer: Checkpointer | undefined;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
+    cacheStatements(this.db);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    if (file !== ':memory:' && this.db.pragma('journal_mode', { simple: true }) === 'wal') {
+      // Checkpoints run on a thread of their own, not inside a move's commit on the loop.
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = startCheckpointer(path.resolve(file), () => {
+        // The thread failed: the log is folded back on the loop again rather than grow.
+        if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+      });
+    }
   }
 
   migrate(): Promise<number> {
@@ -424,8 +436,9 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(run.immediate());
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    // The thread's connection goes first: the last one to close checkpoints the rest of the log.
+    await this.checkpointer?.close();
     this.db.close();
-    return Promise.resolve();
   }
 }
