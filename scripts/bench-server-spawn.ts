@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { LoopReport } from './bench-server-probe.js';
 
 export interface BenchServer {
@@ -16,22 +17,21 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '..');
+const here = path.resolve(import.meta.dirname, '..');
+const probe = pathToFileURL(path.join(import.meta.dirname, 'bench-server-probe.ts')).href;
 
+/**
+ * `root`: the checkout whose server runs (another one, e.g. an unpacked earlier commit with
+ * node_modules linked, compares two versions under one load generator).
+ */
 export async function startBenchServer(
   env: Record<string, string>,
   nodeArgs: readonly string[] = [],
+  root = here,
 ): Promise<BenchServer> {
   const child = spawn(
     process.execPath,
-    [
-      ...nodeArgs,
-      '--import',
-      'tsx',
-      '--import',
-      './scripts/bench-server-probe.ts',
-      'src/server/main.ts',
-    ],
+    [...nodeArgs, '--import', 'tsx', '--import', probe, 'src/server/main.ts'],
     {
       cwd: root,
       env: {

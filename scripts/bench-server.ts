@@ -13,10 +13,12 @@
  * `--ramp-seconds`, then `--seconds` are measured, and the report adds the ack maximum and the
  * server's event-loop delay. `--processes N` runs N server processes sharing the store and
  * Redis (TEST_REDIS_URL), each game's two seats on different ones. `--cpu-prof DIR` writes a
- * V8 CPU profile of each server process into DIR.
+ * V8 CPU profile of each server process into DIR. `--server-root DIR` runs the server of another
+ * checkout (an earlier commit unpacked with node_modules linked): before and after, one load.
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
  *     [--bot-pace-ms 0] [--pace-ms 0] [--ramp-seconds auto] [--processes 1] [--cpu-prof DIR]
+ *     [--server-root DIR]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     'ramp-seconds': { type: 'string' },
     processes: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
+    'server-root': { type: 'string' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
@@ -53,6 +56,8 @@ const RAMP_SECONDS = Math.min(
 );
 const PROCESSES = Math.min(8, Math.max(1, Math.floor(Number(values.processes))));
 const CPU_PROF = values['cpu-prof'];
+const SERVER_ROOT =
+  values['server-root'] === undefined ? undefined : path.resolve(values['server-root']);
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 for (const [name, value] of Object.entries({ GAMES, PACE_MS, SECONDS, RAMP_SECONDS, PROCESSES })) {
@@ -255,7 +260,8 @@ async function withServers<T>(
   const servers: BenchServer[] = [];
   try {
     // One after the other: the first migrates the store, the rest find it ready.
-    for (let i = 0; i < PROCESSES; i++) servers.push(await startBenchServer(env, nodeArgs));
+    for (let i = 0; i < PROCESSES; i++)
+      servers.push(await startBenchServer(env, nodeArgs, SERVER_ROOT));
     return await use(servers);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
