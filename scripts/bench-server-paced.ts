@@ -34,6 +34,8 @@ export interface PacedResult {
   readonly max: number;
   readonly lost: number;
   readonly duplicated: number;
+  /** Games aborted because a first move came later than the abort limit (an overload sign). */
+  readonly aborted: number;
   /** Moves answered with an error, by code, and moves never answered. */
   readonly errors: Readonly<Record<string, number>>;
   readonly unanswered: number;
@@ -99,10 +101,11 @@ export async function runPaced(
   let windowStart = Infinity;
   let windowEnd = Infinity;
   const pending = new Set<NodeJS.Timeout>();
-  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   /** Each game in play, told that the window closed (it ends once its moves are answered). */
   const stopSignals = new Set<() => void>();
 
+  /** A function, not the flag: the flag changes under the loops' feet. */
+  const running = (): boolean => !stopping;
   const inWindow = (t: number): boolean => t >= windowStart && t < windowEnd;
 
   /** One pair of sockets playing game after game until the window closes. */
@@ -111,7 +114,7 @@ export async function runPaced(
     const away = urls[(index + 1) % urls.length]!;
     const sockets = [await open(home), await open(away)] as const;
     let next = 0;
-    while (!stopping) {
+    while (running()) {
       const secrets = [secret(), secret()];
       const response = await request(home + 'api/games', {
         method: 'POST',
@@ -199,7 +202,7 @@ export async function runPaced(
         });
       });
       // A moment before the next game, as a person takes.
-      if (!stopping) await sleep(paceMs * (0.5 + Math.random()));
+      if (running()) await sleep(paceMs * (0.5 + Math.random()));
     }
     for (const ws of sockets) ws.close();
   };
@@ -218,6 +221,8 @@ export async function runPaced(
   // Let the games reach their steady rhythm (the starts are in phase with the ramp).
   await sleep(2 * paceMs);
   await probe(); // resets the servers' loop figures: the window starts now
+  // Made at the window's start: its first sample must not span the time before.
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   clientDelay.enable();
   windowStart = performance.now();
   await sleep(options.seconds * 1000);
@@ -238,6 +243,7 @@ export async function runPaced(
 
   let lost = 0;
   let duplicated = 0;
+  let aborted = 0;
   const queue = [...runs];
   const worker = async (): Promise<void> => {
     for (let run = queue.pop(); run; run = queue.pop()) {
@@ -245,8 +251,10 @@ export async function runPaced(
         (await (await request(`${run.url}api/games/${run.id}`)).json()) as { game: PublicGame }
       ).game;
       for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
-      // One version per move after the join (version 1): more versions than moves = a repeat.
-      if (game.version - 1 !== game.moves.length) duplicated++;
+      // One version per move after the join (version 1): more versions than moves = a repeat,
+      // unless the game was aborted (a first move later than the abort limit: one version more).
+      if (game.result?.kind === 'aborted') aborted++;
+      else if (game.version - 1 !== game.moves.length) duplicated++;
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -260,6 +268,7 @@ export async function runPaced(
       max: sorted.at(-1) ?? NaN,
       lost,
       duplicated,
+      aborted,
       errors,
       unanswered,
       gamesPlayed: runs.length,

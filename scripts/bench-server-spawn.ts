@@ -62,7 +62,11 @@ export async function startBenchServer(
       reject(new Error(`server exited (${code})`));
     });
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve();
+    }),
+  );
   // A benchmark that dies must not leave its server running.
   const orphan = (): void => {
     child.kill('SIGKILL');

@@ -335,7 +335,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       ms(r.p99),
       ms(r.max),
       `${r.lost} / ${r.duplicated}`,
-      `${errors || 'none'}; ${r.unanswered} unanswered`,
+      `${errors || 'none'}; ${r.unanswered} unanswered; ${r.aborted} aborted`,
       loops.map((l) => `${ms(l.p99)} / ${ms(l.max)}`).join('; '),
       loops
         .map((l) => `${(l.utilisation * 100).toFixed(0)}% / ${(l.cpu * 100).toFixed(0)}%`)

@@ -8,7 +8,6 @@ import { prepared } from './pg-statements.js';
 import {
   SQL,
   changeParams,
-  numbered,
   ratingParams,
   toBoardEntry,
   toHistory,

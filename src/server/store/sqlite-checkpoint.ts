@@ -54,7 +54,11 @@ export function startCheckpointer(
   });
   // A checkpointer must never keep a stopping server alive.
   worker.unref();
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      resolve();
+    }),
+  );
   return {
     close: async () => {
       worker.postMessage('close');
