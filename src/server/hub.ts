@@ -150,6 +150,11 @@ export class Hub {
     this.schedule(room);
   }
 
+  /** The latest state held of a game open here (none for games without a room). */
+  latest(gameId: string): GameState | undefined {
+    return this.rooms.get(gameId)?.latest;
+  }
+
   snapshot(gameId: string): PublicGame | undefined {
     const room = this.rooms.get(gameId);
     return room ? this.view(room) : undefined;
