@@ -88,6 +88,10 @@ export class PostgresStore implements GameStore {
     this.pool = new pg.Pool({
       connectionString,
       max: 10,
+      // Pooled connections stay open: pg closes idle ones after 10 s by default, and at a
+      // person's pace load dips that often; each reopening then costs PostgreSQL a new backend
+      // (a fork, catalog caches) and this store its prepared statements, in a move's path.
+      idleTimeoutMillis: 0,
       options: `-c search_path=${schema}${relaxed ? ' -c synchronous_commit=off' : ''}`,
     });
     // One round trip still: both statements go in one simple query.
