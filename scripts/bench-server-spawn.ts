@@ -80,7 +80,7 @@ export async function startBenchServer(
       new Promise<LoopReport>((resolve, reject) => {
         const timer = setTimeout(() => {
           reject(new Error('the server did not answer the loop probe'));
-        }, 10_000);
+        }, 60_000);
         child.once('message', (m) => {
           clearTimeout(timer);
           resolve(m as LoopReport);

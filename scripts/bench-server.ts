@@ -354,7 +354,7 @@ const stores: ('sqlite' | 'postgres')[] =
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 if (PACE_MS > 0) {
   console.log(
-    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), loopback; load average ${loadavg()
+    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), loopback; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
