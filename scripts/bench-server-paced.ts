@@ -216,7 +216,13 @@ export async function runPaced(
     const due = started + (rampMs * g) / games;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    loops.push(pair(g));
+    // A pair that fails (a socket refused, a request failing five times) is counted, not fatal.
+    loops.push(
+      pair(g).catch((error: unknown) => {
+        const code = `client: ${error instanceof Error ? error.message : String(error)}`;
+        errors[code] = (errors[code] ?? 0) + 1;
+      }),
+    );
   }
   // Let the games reach their steady rhythm (the starts are in phase with the ramp).
   await sleep(2 * paceMs);
