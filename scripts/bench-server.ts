@@ -1,5 +1,5 @@
 /**
- * Load benchmark of the game server: a real server process on loopback, many concurrent games
+ * Load benchmark of the game server: real server processes on loopback, many concurrent games
  * of random legal moves, bounded in time. Reports games, moves per second, median and p99 move
  * latency (send → ack), and lost or duplicated moves (compared with the stored games; must be 0).
  *
@@ -8,67 +8,63 @@
  * games' latency is then measured beside them. `--bot-pace-ms P` makes those clients wait P ms
  * before each of their moves, as a person playing the computer does (0: at once, the worst case).
  *
+ * With `--pace-ms P` the games are played at a person's pace instead of flat out (each seat
+ * moves a jittered P ms after its turn began; scripts/bench-server-paced.ts): games start over
+ * `--ramp-seconds`, then `--seconds` are measured, and the report adds the ack maximum and the
+ * server's event-loop delay. `--processes N` runs N server processes sharing the store and
+ * Redis (TEST_REDIS_URL), each game's two seats on different ones. `--cpu-prof DIR` writes a
+ * V8 CPU profile of each server process into DIR. `--server-root DIR` runs the server of another
+ * checkout (an earlier commit unpacked with node_modules linked): before and after, one load.
+ *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
- *     [--bot-pace-ms 0]
+ *     [--bot-pace-ms 0] [--pace-ms 0] [--ramp-seconds auto] [--processes 1] [--cpu-prof DIR]
+ *     [--server-root DIR]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
+import { runPaced } from './bench-server-paced.js';
+import { startBenchServer, type BenchServer } from './bench-server-spawn.js';
 
 const { values } = parseArgs({
   options: {
     store: { type: 'string', default: 'both' },
     games: { type: 'string', default: '100' },
-    seconds: { type: 'string', default: '10' },
+    seconds: { type: 'string' },
     bots: { type: 'string', default: '0' },
     'bot-pace-ms': { type: 'string', default: '0' },
+    'pace-ms': { type: 'string', default: '0' },
+    'ramp-seconds': { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'string' },
+    'server-root': { type: 'string' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
 const BOT_PACE_MS = Math.max(0, Number(values['bot-pace-ms']));
 const GAMES = Math.max(1, Number(values.games));
-const SECONDS = Math.min(120, Math.max(1, Number(values.seconds)));
+const PACE_MS = Math.max(0, Number(values['pace-ms']));
+const SECONDS = Math.min(120, Math.max(1, Number(values.seconds ?? (PACE_MS > 0 ? 30 : 10))));
+// Paced games start spread out: 150 new games a second at most, within a minute.
+const RAMP_SECONDS = Math.min(
+  60,
+  Math.max(0, Number(values['ramp-seconds'] ?? Math.max(5, GAMES / 150))),
+);
+const PROCESSES = Math.min(8, Math.max(1, Math.floor(Number(values.processes))));
+const CPU_PROF = values['cpu-prof'];
+const SERVER_ROOT =
+  values['server-root'] === undefined ? undefined : path.resolve(values['server-root']);
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+for (const [name, value] of Object.entries({ GAMES, PACE_MS, SECONDS, RAMP_SECONDS, PROCESSES })) {
+  if (!Number.isFinite(value)) throw new Error(`bench:server: ${name} is not a number`);
+}
 
 const secret = (): string => randomBytes(18).toString('base64url');
-
-async function startServer(
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WS_RATE_PER_SECOND: '10000',
-      WS_RATE_BURST: '10000',
-      HTTP_CREATE_BURST: '1000000',
-      // Every simulated player connects from 127.0.0.1.
-      WS_MAX_PER_ADDRESS: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /Connect Four at (http:\/\/\S+\/)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`server exited (${code})`));
-    });
-  });
-  return { url, child };
-}
 
 interface Player {
   readonly ws: WebSocket;
@@ -247,19 +243,46 @@ async function verify(url: string): Promise<{ lost: number; duplicated: number }
   return { lost, duplicated };
 }
 
-async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
+/** Starts the server processes on one fresh store; `use` runs against them; then all is removed. */
+async function withServers<T>(
+  store: 'sqlite' | 'postgres',
+  use: (servers: readonly BenchServer[]) => Promise<T>,
+): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-'));
   const schema = `c4bench_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const env: Record<string, string> =
-    store === 'sqlite'
+  const env: Record<string, string> = {
+    ...(store === 'sqlite'
       ? { DATABASE_PATH: path.join(dir, 'bench.sqlite') }
-      : { DATABASE_URL, DATABASE_SCHEMA: schema };
-  const { url, child } = await startServer(env);
-  latencies.length = 0;
-  finished.length = 0;
-  acks = 0;
-  stopping = false;
+      : { DATABASE_URL, DATABASE_SCHEMA: schema }),
+    ...(PROCESSES > 1 ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
+  };
+  const nodeArgs = CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF];
+  const servers: BenchServer[] = [];
   try {
+    // One after the other: the first migrates the store, the rest find it ready.
+    for (let i = 0; i < PROCESSES; i++)
+      servers.push(await startBenchServer(env, nodeArgs, SERVER_ROOT));
+    return await use(servers);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    if (store === 'postgres') {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
+  return withServers(store, async ([server]) => {
+    const url = server!.url;
+    latencies.length = 0;
+    finished.length = 0;
+    acks = 0;
+    stopping = false;
     botsWarm = 0;
     const bots = Array.from({ length: BOTS }, () => botLoop(url));
     // The human games are measured once every computer game is under way (the computer's
@@ -282,29 +305,71 @@ async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
     const row = `| ${store} | ${GAMES} | ${BOTS} (${(botMovesAtStop / elapsedAtStop).toFixed(0)} computer moves/s) | ${SECONDS} s | ${finished.length} | ${(acksAtStop / elapsedAtStop).toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} ms | ${percentile(sorted, 99).toFixed(1)} ms | ${lost} | ${duplicated} |`;
     console.log(row);
     return row;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    if (store === 'postgres') {
-      const pg = (await import('pg')).default;
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
-    }
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
+}
+
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
+  return withServers(store, async (servers) => {
+    const { result: r, loops } = await runPaced(
+      {
+        urls: servers.map((s) => s.url),
+        games: GAMES,
+        paceMs: PACE_MS,
+        rampSeconds: RAMP_SECONDS,
+        seconds: SECONDS,
+      },
+      () => Promise.all(servers.map((s) => s.loop())),
+    );
+    const errors = Object.entries(r.errors)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ');
+    const row = [
+      store,
+      PROCESSES,
+      GAMES,
+      `${SECONDS} s`,
+      r.movesPerSecond.toFixed(0),
+      ms(r.p50),
+      ms(r.p99),
+      ms(r.max),
+      `${r.lost} / ${r.duplicated}`,
+      `${errors || 'none'}; ${r.unanswered} unanswered; ${r.aborted} aborted`,
+      loops.map((l) => `${ms(l.p99)} / ${ms(l.max)}`).join('; '),
+      loops
+        .map((l) => `${(l.utilisation * 100).toFixed(0)}% / ${(l.cpu * 100).toFixed(0)}%`)
+        .join('; '),
+      `${ms(r.clientLag.p99)} / ${ms(r.clientLag.max)}`,
+      `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
+    ].join(' | ');
+    console.log(`| ${row} |`);
+    return row;
+  });
 }
 
 const stores: ('sqlite' | 'postgres')[] =
   values.store === 'both'
     ? ['sqlite', 'postgres']
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
-console.log(
-  `bench:server — ${GAMES} concurrent games (+${BOTS} against the computer${BOTS > 0 ? `, their clients moving after ${BOT_PACE_MS} ms` : ''}), ${SECONDS} s per store, loopback, server in its own process`,
-);
-console.log(
-  '| store | concurrent games | computer games in background | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const store of stores) await runOne(store);
+if (PACE_MS > 0) {
+  console.log(
+    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), loopback; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    '| store | processes | games | window | moves/s | ack p50 | ack p99 | ack max | lost / duplicated | errors | server loop delay p99 / max | server loop busy / CPU | bench loop delay p99 / max | load |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const store of stores) await runPacedOne(store);
+} else {
+  console.log(
+    `bench:server — ${GAMES} concurrent games (+${BOTS} against the computer${BOTS > 0 ? `, their clients moving after ${BOT_PACE_MS} ms` : ''}), ${SECONDS} s per store, loopback, server in its own process`,
+  );
+  console.log(
+    '| store | concurrent games | computer games in background | duration | games finished | moves/s | median latency | p99 latency | lost moves | duplicated moves |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const store of stores) await runOne(store);
+}

@@ -103,6 +103,7 @@ export async function startServer(
       hub.update(state);
       bots.update(state);
     },
+    latest: (id) => hub.latest(id),
   });
   const botLoad = eventLoopGauge();
   const pool = new BotPool(config.botWorkers, config.botQueue, (e) => {

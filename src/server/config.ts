@@ -10,6 +10,8 @@ export interface ServerConfig {
   readonly databasePath: string;
   readonly databaseUrl: string | undefined;
   readonly databaseSchema: string;
+  /** PostgreSQL: which commits wait for the disk (see `SynchronousCommit`). */
+  readonly pgSynchronousCommit: 'on' | 'transactions';
   readonly redisUrl: string | undefined;
   readonly redisPrefix: string;
   /** Extra origins allowed to open sockets and create games (the page's own is always allowed). */
@@ -59,6 +61,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
+  PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'transactions']).default('transactions'),
   REDIS_URL: z.string().min(1).optional(),
   REDIS_PREFIX: z.string().max(64).default('c4:'),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -123,6 +126,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     databasePath: e.DATABASE_PATH,
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    pgSynchronousCommit: e.PG_SYNCHRONOUS_COMMIT,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     allowedOrigins: [...list(e.ALLOWED_ORIGINS), ...(publicUrl ? [publicUrl.origin] : [])],

@@ -16,6 +16,13 @@ export interface Member {
 /** Presence reports older than this are ignored, so a killed process stops counting. */
 const PRESENCE_TTL_MS = 25_000;
 export const PRESENCE_HEARTBEAT_MS = 10_000;
+/**
+ * The heartbeat goes round the rooms in this many slices per interval rather than all at once:
+ * thousands of rooms in one callback held the event loop for tens of milliseconds every ten
+ * seconds (a move arriving then waited for all of them), and with Redis sent thousands of
+ * reports in one burst that every other process then handled in one burst too.
+ */
+const HEARTBEAT_SLICES = 20;
 /** A deadline that changed nothing (a stale view of the game) is looked at again this late. */
 const RETRY_MS = 1000;
 
@@ -62,6 +69,9 @@ export interface HubDeps {
 export class Hub {
   private readonly rooms = new Map<string, Room>();
   private readonly heartbeat: NodeJS.Timeout;
+  /** Where the heartbeat's round of the rooms stands (a Map iterator sees later additions). */
+  private heartbeatCursor: Iterator<Room> | undefined;
+  private heartbeatCredit = 0;
   /** The last time presence reports may have been lost (the bus failed to send or receive). */
   private busTroubleAt = -Infinity;
 
@@ -70,12 +80,8 @@ export class Hub {
       this.onBus(channel, message);
     });
     this.heartbeat = setInterval(() => {
-      for (const room of this.rooms.values()) {
-        this.publishPresence(room);
-        // A process that died stops reporting: its seats turn offline once its report expires.
-        this.presenceMoved(room);
-      }
-    }, PRESENCE_HEARTBEAT_MS);
+      this.heartbeatSlice();
+    }, PRESENCE_HEARTBEAT_MS / HEARTBEAT_SLICES);
     this.heartbeat.unref();
   }
 
@@ -139,6 +145,11 @@ export class Hub {
     this.schedule(room);
   }
 
+  /** The latest state held of a game open here (none for games without a room). */
+  latest(gameId: string): GameState | undefined {
+    return this.rooms.get(gameId)?.latest;
+  }
+
   snapshot(gameId: string): PublicGame | undefined {
     const room = this.rooms.get(gameId);
     return room ? this.view(room) : undefined;
@@ -147,6 +158,32 @@ export class Hub {
   close(): void {
     clearInterval(this.heartbeat);
     for (const room of this.rooms.values()) clearTimeout(room.timer);
+  }
+
+  /**
+   * The next share of the rooms: a twentieth of them per slice (carried over as a fraction, so
+   * a handful of rooms are still visited once per interval, not once per slice).
+   */
+  private heartbeatSlice(): void {
+    this.heartbeatCredit = Math.min(
+      this.rooms.size,
+      this.heartbeatCredit + this.rooms.size / HEARTBEAT_SLICES,
+    );
+    while (this.heartbeatCredit >= 1) {
+      this.heartbeatCursor ??= this.rooms.values();
+      const next = this.heartbeatCursor.next();
+      if (next.done === true) {
+        // A round of the rooms ends; the next starts where the credit allows.
+        this.heartbeatCursor = undefined;
+        if (this.rooms.size === 0) return;
+        continue;
+      }
+      this.heartbeatCredit--;
+      const room = next.value;
+      this.publishPresence(room);
+      // A process that died stops reporting: its seats turn offline once its report expires.
+      this.presenceMoved(room);
+    }
   }
 
   private async open(state: GameState): Promise<Room> {

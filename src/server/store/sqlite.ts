@@ -7,6 +7,8 @@ import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migrateSqlite } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpoint.js';
+import { cacheStatements } from './sqlite-statements.js';
 import {
   SQL,
   toBoardEntry,
@@ -56,15 +58,25 @@ class RatingMoved extends Error {}
 export class SqliteStore implements GameStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
+  private readonly checkpointer: Checkpointer | undefined;
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
-    // First: switching a new file to WAL takes a lock that a process starting alongside may
+    cacheStatements(this.db);
+    // Before WAL: switching a new file to WAL takes a lock that a process starting alongside may
     // hold for a moment; waiting beats failing to start.
     this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
+    if (file !== ':memory:' && this.db.pragma('journal_mode', { simple: true }) === 'wal') {
+      // Checkpoints run on a thread of their own, not inside a move's commit on the loop.
+      this.db.pragma('wal_autocheckpoint = 0');
+      this.checkpointer = startCheckpointer(path.resolve(file), () => {
+        // The thread failed: the log is folded back on the loop again rather than grow.
+        if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+      });
+    }
   }
 
   migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
@@ -325,8 +337,9 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(run.immediate());
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    // The thread's connection goes first: the last one to close checkpoints the rest of the log.
+    await this.checkpointer?.close();
     this.db.close();
-    return Promise.resolve();
   }
 }

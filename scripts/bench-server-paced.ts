@@ -1,0 +1,286 @@
+/**
+ * The human-paced server load (`npm run bench:server -- --pace-ms 3000 --games 2000`): games
+ * created by link, two sockets per game, each seat moving a jittered `pace` after its turn
+ * began (uniform in 0.5–1.5 × pace), a new game by link when one ends. Unlike the flat-out
+ * load, the server is mostly idle here, so what it measures is how long a move waits behind
+ * whatever else the server does at that moment (sweeps, timers, statement preparation,
+ * garbage collection, database round trips): the tail of the ack latency.
+ *
+ * The games start spread over a ramp, then a settling period, then the measured window (only
+ * moves sent inside it count); at its end no more moves are sent, outstanding acks are awaited
+ * (bounded), and every game is compared with the stored one. With several processes each
+ * game's two seats connect to different processes, so every move crosses the bus.
+ */
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { WebSocket } from 'ws';
+import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
+import type { LoopReport } from './bench-server-probe.js';
+
+export interface PacedOptions {
+  readonly urls: readonly string[];
+  readonly games: number;
+  readonly paceMs: number;
+  readonly rampSeconds: number;
+  readonly seconds: number;
+}
+
+export interface PacedResult {
+  readonly movesPerSecond: number;
+  readonly acked: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly lost: number;
+  readonly duplicated: number;
+  /** Games aborted because a first move came later than the abort limit (an overload sign). */
+  readonly aborted: number;
+  /** Moves answered with an error, by code, and moves never answered. */
+  readonly errors: Readonly<Record<string, number>>;
+  readonly unanswered: number;
+  readonly gamesPlayed: number;
+  /** The benchmark process's own event-loop delay (it inflates every latency it measures). */
+  readonly clientLag: { readonly p99: number; readonly max: number };
+  readonly load: readonly [number, number];
+}
+
+interface Run {
+  readonly id: string;
+  readonly url: string;
+  /** version → column of every acknowledged move. */
+  readonly acked: Map<number, number>;
+}
+
+const secret = (): string => randomBytes(18).toString('base64url');
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function open(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      resolve(ws);
+    });
+    ws.once('error', reject);
+  });
+}
+
+/**
+ * A request, retried when the connection drops (the server closes idle keep-alive connections
+ * after 5 s, and a request racing that close fails though nothing is wrong) or timed out.
+ */
+async function request(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url, init);
+      // 408: the request did not arrive whole in time (a saturated loop during the ramp).
+      if (response.status !== 408 || attempt >= 5) return response;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+    }
+    await sleep(100 * attempt);
+  }
+}
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+export async function runPaced(
+  options: PacedOptions,
+  probe: () => Promise<LoopReport[]>,
+): Promise<{ result: PacedResult; loops: LoopReport[] }> {
+  const { urls, games, paceMs } = options;
+  const latencies: number[] = [];
+  const runs: Run[] = [];
+  const errors: Record<string, number> = {};
+  let acked = 0;
+  let stopping = false;
+  let outstanding = 0;
+  let windowStart = Infinity;
+  let windowEnd = Infinity;
+  const pending = new Set<NodeJS.Timeout>();
+  /** Each game in play, told that the window closed (it ends once its moves are answered). */
+  const stopSignals = new Set<() => void>();
+
+  /** A function, not the flag: the flag changes under the loops' feet. */
+  const running = (): boolean => !stopping;
+  const inWindow = (t: number): boolean => t >= windowStart && t < windowEnd;
+
+  /** One pair of sockets playing game after game until the window closes. */
+  const pair = async (index: number): Promise<void> => {
+    const home = urls[index % urls.length]!;
+    const away = urls[(index + 1) % urls.length]!;
+    const sockets = [await open(home), await open(away)] as const;
+    let next = 0;
+    while (running()) {
+      const secrets = [secret(), secret()];
+      const response = await request(home + 'api/games', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: secrets[0] }),
+      });
+      if (!response.ok) throw new Error(`creating a game: HTTP ${response.status}`);
+      const { gameId } = (await response.json()) as { gameId: string };
+      const run: Run = { id: gameId, url: home, acked: new Map() };
+      runs.push(run);
+      await new Promise<void>((resolve) => {
+        const sent = new Map<string, { at: number; version: number; column: number }>();
+        const seats: (1 | 2 | null)[] = [null, null];
+        const proposed = [-1, -1];
+        let done = false;
+        /** Finished (the last move's ack comes after the final snapshot). */
+        let over = false;
+        const finish = (): void => {
+          if (done) return;
+          done = true;
+          stopSignals.delete(stop);
+          for (const ws of sockets) ws.removeAllListeners('message');
+          resolve();
+        };
+        const stop = (): void => {
+          if (sent.size === 0) finish();
+        };
+        stopSignals.add(stop);
+        const onMessage = (i: 0 | 1) => (data: Buffer) => {
+          const m = JSON.parse(data.toString()) as ServerMessage;
+          if (m.type === 'joined') seats[i] = m.seat;
+          if ((m.type === 'ack' || m.type === 'error') && m.id !== undefined) {
+            const s = sent.get(m.id);
+            if (s) {
+              sent.delete(m.id);
+              outstanding--;
+              if (m.type === 'ack') {
+                run.acked.set(s.version, s.column);
+                if (inWindow(s.at)) {
+                  latencies.push(performance.now() - s.at);
+                  acked++;
+                }
+              } else {
+                errors[m.code] = (errors[m.code] ?? 0) + 1;
+              }
+            }
+            if ((over || stopping) && sent.size === 0) finish();
+          }
+          if (m.type !== 'game' || m.game.id !== gameId) return;
+          const game: PublicGame = m.game;
+          if (game.status === 'finished') over = true;
+          if (over || stopping) {
+            if (sent.size === 0) finish();
+            return;
+          }
+          if (game.status !== 'playing' || game.turn !== seats[i] || proposed[i] === game.version)
+            return;
+          proposed[i] = game.version;
+          const heights = new Array<number>(7).fill(0);
+          for (const c of game.moves) heights[c]!++;
+          const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
+          const column = legal[Math.floor(Math.random() * legal.length)]!;
+          // A person looks, thinks, clicks: the move goes a jittered pace after the turn began.
+          const timer = setTimeout(
+            () => {
+              pending.delete(timer);
+              if (stopping) {
+                if (sent.size === 0) finish();
+                return;
+              }
+              const id = `m${next++}`;
+              sent.set(id, { at: performance.now(), version: game.version, column });
+              outstanding++;
+              sockets[i].send(
+                JSON.stringify({ type: 'move', id, gameId, column, version: game.version }),
+              );
+            },
+            paceMs * (0.5 + Math.random()),
+          );
+          pending.add(timer);
+        };
+        sockets.forEach((ws, i) => {
+          ws.on('message', onMessage(i as 0 | 1));
+          ws.send(JSON.stringify({ type: 'join', gameId, secret: secrets[i] }));
+        });
+      });
+      // A moment before the next game, as a person takes.
+      if (running()) await sleep(paceMs * (0.5 + Math.random()));
+    }
+    for (const ws of sockets) ws.close();
+  };
+
+  const load0 = loadavg()[0]!;
+  const started = performance.now();
+  const rampMs = options.rampSeconds * 1000;
+  const loops: Promise<void>[] = [];
+  for (let g = 0; g < games; g++) {
+    // Spread over the ramp so that connecting is not what is measured.
+    const due = started + (rampMs * g) / games;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    // A pair that fails (a socket refused, a request failing five times) is counted, not fatal.
+    loops.push(
+      pair(g).catch((error: unknown) => {
+        const code = `client: ${error instanceof Error ? error.message : String(error)}`;
+        errors[code] = (errors[code] ?? 0) + 1;
+      }),
+    );
+  }
+  // Let the games reach their steady rhythm (the starts are in phase with the ramp).
+  await sleep(2 * paceMs);
+  await probe(); // resets the servers' loop figures: the window starts now
+  // Made at the window's start: its first sample must not span the time before.
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  clientDelay.enable();
+  windowStart = performance.now();
+  await sleep(options.seconds * 1000);
+  windowEnd = performance.now();
+  const loopReports = await probe();
+  clientDelay.disable();
+  const load1 = loadavg()[0]!;
+  const window = (windowEnd - windowStart) / 1000;
+  stopping = true;
+  for (const t of pending) clearTimeout(t);
+  pending.clear();
+  for (const signal of stopSignals) signal();
+  // Outstanding acks get a bounded time; what never comes is counted, not waited for.
+  const by = performance.now() + 15_000;
+  while (outstanding > 0 && performance.now() < by) await sleep(50);
+  const unanswered = outstanding;
+  await Promise.race([Promise.all(loops), sleep(5000)]);
+
+  let lost = 0;
+  let duplicated = 0;
+  let aborted = 0;
+  const queue = [...runs];
+  const worker = async (): Promise<void> => {
+    for (let run = queue.pop(); run; run = queue.pop()) {
+      const game = (
+        (await (await request(`${run.url}api/games/${run.id}`)).json()) as { game: PublicGame }
+      ).game;
+      for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
+      // One version per move after the join (version 1): more versions than moves = a repeat,
+      // unless the game was aborted (a first move later than the abort limit: one version more).
+      if (game.result?.kind === 'aborted') aborted++;
+      else if (game.version - 1 !== game.moves.length) duplicated++;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    result: {
+      movesPerSecond: acked / window,
+      acked,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? NaN,
+      lost,
+      duplicated,
+      aborted,
+      errors,
+      unanswered,
+      gamesPlayed: runs.length,
+      clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
+      load: [load0, load1],
+    },
+    loops: loopReports,
+  };
+}
