@@ -61,6 +61,9 @@ export function startCheckpointer(
   );
   return {
     close: async () => {
+      // Held while it closes: an unreferenced thread would let the process end (exit code 13,
+      // an unsettled await) before the thread has closed its connection.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
