@@ -41,7 +41,7 @@ describe('analysis of a symmetric position', () => {
             ? seen.length
             : 0;
         },
-        { timeout: 45_000, intervals: [100] },
+        { timeout: 45_000, interval: 100 },
       )
       .toBeGreaterThan(0);
     for (const shown of seen) {
