@@ -5,7 +5,7 @@ import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from './dom.js';
 import { seatParts, stakesText, statusLine } from './format.js';
 import type { View } from './lobby.js';
-import { reviewHash } from '../review/routes.js';
+import { reviewHash, reviewable } from '../review/routes.js';
 import { analysisLink, routeHash, routeLink } from './routes.js';
 
 /**
@@ -128,7 +128,11 @@ export function replayView(api: OnlineApi, gameId: string): View {
     analysis.href = analysisLink(loaded.variant, loaded.notation, location.href);
     // A finished game can be reviewed move by move (src/web/review).
     review.href = reviewHash(`${loaded.variant}:${loaded.notation}`);
-    review.hidden = loaded.status !== 'finished' || loaded.moves.length === 0;
+    review.hidden =
+      loaded.status !== 'finished' ||
+      loaded.moves.length === 0 ||
+      !variant.ok ||
+      !reviewable(variant.value);
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);
