@@ -209,8 +209,10 @@ export function reviewView(game: Position): View {
           verdictNode.textContent = verdictText(verdict);
           if (verdictNode.parentNode !== decisive) jump.replaceWith(verdictNode);
         }
+        // While the worker runs, an open move is not judged yet rather than "not solved".
         counts.textContent = MOVE_CLASSES.map(
-          (c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`,
+          (c) =>
+            `${p.counts[c.id]} ${c.id === 'unsolved' && !finished ? 'not judged yet' : c.label.toLowerCase()}`,
         ).join(' · ');
       },
     };
