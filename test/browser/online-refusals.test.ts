@@ -48,6 +48,9 @@ async function device(hash: string, refusals?: Refusal[]): Promise<TestPage> {
   return p;
 }
 
+const harnessUrl = (): string => harness.url;
+const replayDiscs = (page: Page): Promise<number> =>
+  page.locator('#replay-board .cell:not([data-cell="empty"])').count();
 const discs = (page: Page): Promise<number> =>
   page.locator('#online-board .cell:not([data-cell="empty"])').count();
 const status = async (page: Page): Promise<string> =>
@@ -151,5 +154,32 @@ describe('online refusals are explained at the board', () => {
     refusals.push({ type: 'rematch', code: 'rate_limited', message: 'too many messages' });
     await red.click('#online-rematch');
     await told(red, /^The rematch was not offered: too many requests/);
+  });
+
+  it('a finished game’s replay steps with ←/→ and jumps with Home/End', async () => {
+    const { red, yellow } = await pair();
+    await drop(red, 4, 1, [yellow]);
+    await drop(yellow, 4, 2, [red]);
+    await drop(red, 3, 3, [yellow]);
+    await red.click('#online-resign');
+    await red
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', { name: 'Resign' })
+      .click();
+    await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
+    const link = await red.getAttribute('a[href^="#replay="]', 'href');
+    await red.goto(harnessUrl() + (link ?? ''));
+    const counter = (): Promise<string | null> => red.textContent('.replay-counter');
+    await expect.poll(counter, { timeout: 15_000 }).toBe('Move 3 of 3');
+    await red.keyboard.press('ArrowLeft');
+    await expect.poll(counter).toBe('Move 2 of 3');
+    expect(await replayDiscs(red)).toBe(2);
+    await red.keyboard.press('ArrowLeft');
+    await red.keyboard.press('ArrowRight');
+    await expect.poll(counter).toBe('Move 2 of 3');
+    await red.keyboard.press('Home');
+    await expect.poll(counter).toBe('Move 0 of 3');
+    await red.keyboard.press('End');
+    await expect.poll(counter).toBe('Move 3 of 3');
   });
 });
