@@ -156,7 +156,7 @@ describe('online refusals are explained at the board', () => {
     await told(red, /^The rematch was not offered: too many requests/);
   });
 
-  it('a finished game’s replay steps with ←/→ and jumps with Home/End', async () => {
+  it('a rematch offer is said at the board; the replay steps with ←/→, Home/End', async () => {
     const { red, yellow } = await pair();
     await drop(red, 4, 1, [yellow]);
     await drop(yellow, 4, 2, [red]);
@@ -167,6 +167,14 @@ describe('online refusals are explained at the board', () => {
       .getByRole('button', { name: 'Resign' })
       .click();
     await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
+    // Yellow offers a rematch: both are told in words at the board.
+    await yellow.click('#online-rematch');
+    await told(yellow, 'Rematch offered: waiting for your opponent to accept.');
+    await told(
+      red,
+      'Your opponent (Yellow) offers a rematch: press Accept the rematch to play again.',
+    );
+    expect(await red.textContent('#online-rematch')).toBe('Accept the rematch');
     const link = await red.getAttribute('a[href^="#replay="]', 'href');
     await red.goto(harnessUrl() + (link ?? ''));
     const counter = (): Promise<string | null> => red.textContent('.replay-counter');

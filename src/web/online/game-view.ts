@@ -280,6 +280,16 @@ export function gameView(
           ? 'Rematch offered…'
           : 'Accept the rematch';
     rematch.disabled = offered !== null && offered === seat;
+    // An offer is said in words at the board, not only by the button's changed label.
+    if (offered !== null && previous?.rematch.offeredBy !== offered && !next.rematch.gameId) {
+      tell(
+        offered === seat
+          ? 'Rematch offered: waiting for your opponent to accept.'
+          : seat === null
+            ? `${COLOUR[offered]} offers a rematch.`
+            : `Your opponent (${COLOUR[offered]}) offers a rematch: press Accept the rematch to play again.`,
+      );
+    }
     if (previous && previous.moves.length < next.moves.length && !keepNotice) {
       notice.textContent = '';
     }
