@@ -82,7 +82,15 @@ describe('score to "win in N"', () => {
       { kind: 'estimate', value: 280 },
     ]);
     expect(ranked.map((h) => hintLabel(h).short)).toEqual(['~−9', '~★', '', '~−10', '~−1']);
-    expect(ranked.map((h) => hintLabel(h).tone)).toEqual(['bad', 'good', 'none', 'bad', 'even']);
+    // Drawn as estimates, never with a proof's tone: the ★ must not look like a proven win.
+    expect(ranked.map((h) => hintLabel(h).tone)).toEqual([
+      'estimate',
+      'estimate',
+      'none',
+      'estimate',
+      'estimate',
+    ]);
+    expect(hintLabel({ kind: 'win', moves: null }).tone).toBe('good');
     expect(hintLabel(ranked[0]!).long).toBe(
       '9 of 10 points below the search’s choice (estimate, not exact)',
     );

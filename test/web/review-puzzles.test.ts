@@ -20,7 +20,10 @@ describe('evaluation graph points', () => {
     );
     expect(pointLabel({ ply: 9, result: -1, plies: null })).toBe('After move 9: Yellow wins');
     expect(pointLabel({ ply: 28, result: -1, plies: 0 })).toBe('After move 28: Yellow has won');
-    expect(pointLabel({ ply: 3, result: null, plies: null })).toBe('After move 3: not solved yet');
+    expect(pointLabel({ ply: 3, result: null, plies: null })).toBe('After move 3: not judged yet');
+    expect(pointLabel({ ply: 3, result: null, plies: null }, true)).toBe(
+      'After move 3: not solved',
+    );
   });
 });
 

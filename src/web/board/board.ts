@@ -57,6 +57,31 @@ export interface BoardApi {
   destroy(): void;
 }
 
+/** A click on a column: when (event time, ms) and its `detail` (0 from the keyboard). */
+export interface Tap {
+  readonly column: number;
+  readonly at: number;
+  readonly detail: number;
+}
+
+/**
+ * A double tap or double click is one move: its second tap comes within this long on the same
+ * column. Deliberate taps come slower (seven taps 300 ms apart are seven moves), and the time
+ * a disc takes to fall (up to about 400 ms) has nothing to do with it.
+ */
+export const DOUBLE_TAP_MS = 250;
+
+/**
+ * Whether `tap` is the second half of a double tap whose first half (`last`) played: the browser
+ * counts it as a repeated click (`detail` > 1) and it comes quickly on the same column. A
+ * keyboard activation (detail 0) and a click the browser counts as new (detail 1) are always
+ * deliberate.
+ */
+export function isDoubleTap(last: Tap | undefined, tap: Tap): boolean {
+  if (tap.detail <= 1 || last === undefined) return false;
+  return last.column === tap.column && tap.at - last.at < DOUBLE_TAP_MS;
+}
+
 const systemReducedMotion = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -79,7 +104,9 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   let hover: number | null = null;
   let animating = false;
   /** The running drop animation, its column, and whether a tap on that column dropped it. */
-  let falling: { animation: Animation; column: number; tapped: boolean } | undefined;
+  let falling: { animation: Animation; column: number } | undefined;
+  /** The last tap or click that played, for the double-tap rule (`isDoubleTap`). */
+  let lastTap: Tap | undefined;
 
   const cellAt = (column: number, row: number): HTMLElement => cells[column * height + row]!;
 
@@ -125,14 +152,12 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       button.dataset['col'] = String(column + 1);
       button.tabIndex = column === selected ? 0 : -1;
       button.addEventListener('click', (event) => {
-        // A double tap is one move: the second click of a double click, or a second tap on the
-        // column whose disc that tap dropped is still falling. Any other input is a new move.
-        // (`detail` is 0 for a keyboard activation, which is always deliberate.)
-        const tap = event.detail > 0;
-        if (event.detail > 1 || (tap && falling?.tapped && falling.column === column)) return;
+        // performance.now(), not event.timeStamp: the same clock, and one a test can drive.
+        const tap = { column, at: performance.now(), detail: event.detail };
+        if (isDoubleTap(lastTap, tap)) return;
+        if (tap.detail > 0) lastTap = tap;
         selected = column;
         choose(column);
-        if (tap && falling?.column === column) falling.tapped = true;
       });
       button.addEventListener('pointerenter', (event) => {
         if (event.pointerType === 'mouse') setHover(column);
@@ -297,7 +322,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       ],
       { duration },
     );
-    const current = { animation, column, tapped: false };
+    const current = { animation, column };
     falling = current;
     renderPreview();
     try {

@@ -3,6 +3,7 @@ import { positionOf } from '../state/game.js';
 import { statusText } from '../state/text.js';
 import type { GameState } from '../state/types.js';
 import { byId } from '../dom.js';
+import { reviewable } from '../review/routes.js';
 
 /**
  * The status line above the board (whose turn, thinking, the result), "Play again" and, once the
@@ -28,7 +29,8 @@ export function renderStatus(state: GameState, thinking: boolean): void {
   status.classList.toggle('thinking', thinking);
   status.dataset['outcome'] = position.outcome.kind;
   again.hidden = !position.isOver;
-  // The Review page (src/web/review) takes the whole game from its link.
-  reviewLink.hidden = !position.isOver;
+  // The Review page (src/web/review) takes the whole game from its link; it is offered only on
+  // boards the solver handles.
+  reviewLink.hidden = !position.isOver || !reviewable(position.variant);
   reviewLink.href = `#review=${gameToString(position, { alwaysPrefix: true })}`;
 }

@@ -1,4 +1,4 @@
-import type { Player } from '../../core/index.js';
+import { parseVariant, type Player } from '../../core/index.js';
 import type { RatingDelta, SeatPlayer } from '../../protocol/index.js';
 import type { PublicGame, Seat } from './client.js';
 import { ratingText } from './identity.js';
@@ -50,13 +50,22 @@ export function statusLine(game: PublicGame, mySeat: Seat | null): string {
           ? `${loser} ran out of time`
           : result.reason === 'left'
             ? `${loser} left the game`
-            : 'four in a row';
+            : lineText(game.variant);
     if (mySeat === null) return `${COLOUR[result.winner]} wins: ${how}`;
     return result.winner === mySeat ? `You win: ${how}` : `You lose: ${how}`;
   }
   if (game.turn === null) return '';
   if (mySeat === null) return `${COLOUR[game.turn]} to move`;
   return game.turn === mySeat ? 'Your turn' : "Opponent's turn";
+}
+
+const NUMBER_WORDS = ['', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** "three in a row" on a connect-3 board, "five in a row" on connect 5: never a fixed "four". */
+export function lineText(variant: string): string {
+  const parsed = parseVariant(variant);
+  const connect = parsed.ok ? parsed.value.connect : 4;
+  return `${NUMBER_WORDS[connect] ?? String(connect)} in a row`;
 }
 
 /** Said on every game's header and replay: whether the result counts for the ratings. */

@@ -24,6 +24,8 @@ import type { View } from '../dom.js';
 import { routeHash, routeLink } from './routes.js';
 import { identitySecret, ratingText } from './identity.js';
 import { keepSeatSecret, seatSecret } from './seats.js';
+import { refusalText, type GameCommand } from './refusals.js';
+import type { Reply } from './client.js';
 
 const positionOf = (game: PublicGame): Position | undefined => {
   const variant = parseVariant(game.variant);
@@ -32,17 +34,8 @@ const positionOf = (game: PublicGame): Position | undefined => {
   return position.ok ? position.value : undefined;
 };
 
-const ERROR_TEXT: Readonly<Record<string, string>> = {
-  not_your_turn: 'Wait for your opponent to move.',
-  stale_version: 'The game moved on; showing the latest position.',
-  illegal_move: 'That column is full.',
-  game_over: 'The game is over.',
-  game_not_started: 'The game starts when your friend opens the link.',
-  not_a_seat: 'You are watching this game.',
-  rate_limited: 'Slow down a little.',
-  not_found: 'There is no game at this link.',
-  identity_required: 'This game is rated: pick a name in the online lobby to take the seat.',
-};
+/** Refusals after which the server sends the game's latest snapshot (see ws/connection.ts). */
+const RESYNCED = new Set(['stale_version', 'not_your_turn', 'game_over', 'illegal_move']);
 
 /**
  * A live online game on the local game's board view: the same look and controls (click, tap,
@@ -61,7 +54,10 @@ export function gameView(
   // Not a live region: it changes every second; `announce` speaks it at a few moments only.
   const deadlineLine = h('p', { class: 'online-deadline', id: 'online-deadline', hidden: true });
   const connection = h('p', { class: 'online-connection', role: 'status', 'aria-live': 'polite' });
-  const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
+  // Not a live region of its own: `tell` speaks each notice through the page's one live
+  // region, so the same refusal twice in a row is heard twice (a live region whose text does
+  // not change says nothing).
+  const notice = h('p', { class: 'notice', id: 'online-notice' });
   const players = ([1, 2] as const).map((side) => {
     const name = h('span', { class: 'online-name' });
     const clock = h('span', {
@@ -109,7 +105,7 @@ export function gameView(
   );
   copy.addEventListener('click', () => {
     void copyText(link, linkInput).then((copied) => {
-      notice.textContent = copied ? 'Link copied.' : 'Select the link and copy it.';
+      tell(copied ? 'Link copied.' : 'Select the link and copy it.');
     });
   });
   const boardHost = h('div', { class: 'board-host', id: 'online-board', tabindex: '-1' });
@@ -150,18 +146,47 @@ export function gameView(
     },
   });
 
+  /** Shows `text` at the board and says it to a screen reader. */
+  function tell(text: string): void {
+    notice.textContent = text;
+    announce(text);
+  }
+
+  /** Every refused command says why, at the board (the reply is never dropped). */
+  function answer(command: GameCommand, reply: Promise<Reply>, column?: number): void {
+    void reply.then((r) => {
+      if (r.type !== 'error') return;
+      if (r.code === 'illegal_move' && column !== undefined) board.nudge(column);
+      // The server follows these refusals with the latest snapshot, whose new moves must not
+      // wipe the explanation of why the player's move did not count.
+      keepNotice = RESYNCED.has(r.code);
+      tell(refusalText(command, r));
+    });
+  }
+
+  let keepNotice = false;
+  /** Whether the board takes clicks now (the board itself ignores them otherwise). */
+  let boardInteractive = false;
+
   function drop(column: number): void {
-    if (!game || board.animating) return;
+    if (!game) return;
+    // A drop while the last disc still falls lands that disc first (input never waits).
+    board.finishAnimation();
     if (seat === null) {
-      notice.textContent = ERROR_TEXT['not_a_seat']!;
+      tell(refusalText('move', { code: 'not_a_seat', message: '' }));
       return;
     }
-    if (game.status === 'playing' && game.turn !== seat) {
-      notice.textContent = ERROR_TEXT['not_your_turn']!;
+    if (game.status !== 'playing') {
+      const code = game.status === 'waiting' ? 'game_not_started' : 'game_over';
+      tell(refusalText('move', { code, message: '' }));
+      return;
+    }
+    if (game.turn !== seat) {
+      tell(refusalText('move', { code: 'not_your_turn', message: '' }));
       return;
     }
     board.select(column);
-    void client.move(column);
+    answer('move', client.move(column), column);
   }
 
   function renderClocks(): void {
@@ -205,12 +230,8 @@ export function gameView(
     game = next;
     seat = client.seat;
     const position = positionOf(next);
-    if (position) {
-      void board.set({
-        position,
-        interactive: seat !== null && next.status === 'playing' && next.turn === seat,
-      });
-    }
+    boardInteractive = seat !== null && next.status === 'playing' && next.turn === seat;
+    if (position) void board.set({ position, interactive: boardInteractive });
     const line =
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
@@ -259,7 +280,20 @@ export function gameView(
           ? 'Rematch offered…'
           : 'Accept the rematch';
     rematch.disabled = offered !== null && offered === seat;
-    if (previous && previous.moves.length < next.moves.length) notice.textContent = '';
+    // An offer is said in words at the board, not only by the button's changed label.
+    if (offered !== null && previous?.rematch.offeredBy !== offered && !next.rematch.gameId) {
+      tell(
+        offered === seat
+          ? 'Rematch offered: waiting for your opponent to accept.'
+          : seat === null
+            ? `${COLOUR[offered]} offers a rematch.`
+            : `Your opponent (${COLOUR[offered]}) offers a rematch: press Accept the rematch to play again.`,
+      );
+    }
+    if (previous && previous.moves.length < next.moves.length && !keepNotice) {
+      notice.textContent = '';
+    }
+    keepNotice = false;
     renderClocks();
     // Both accepted: the same secret holds the swapped seat in the new game.
     if (next.rematch.gameId && seat !== null) {
@@ -297,8 +331,9 @@ export function gameView(
       if (game) render(game);
     }),
     client.on('status', renderConnection),
+    // Errors that answer no request of this page (a request's own reply is handled by `answer`).
     client.on('error', (e) => {
-      notice.textContent = ERROR_TEXT[e.code] ?? e.message;
+      tell(refusalText('move', e));
     }),
   ];
   // An in-page modal dialog (focus moves into it, Escape cancels, focus returns to Resign),
@@ -320,10 +355,16 @@ export function gameView(
     confirmResign.showModal();
   });
   confirmResign.addEventListener('close', () => {
-    if (confirmResign.returnValue === 'resign') void client.resign();
+    if (confirmResign.returnValue === 'resign') answer('resign', client.resign());
   });
   rematch.addEventListener('click', () => {
-    void client.rematch();
+    answer('rematch', client.rematch());
+  });
+  // The board ignores clicks when it is not this player's turn; the player still hears why.
+  boardHost.addEventListener('click', (event) => {
+    if (boardInteractive || !(event.target instanceof Element)) return;
+    const column = event.target.closest<HTMLElement>('.column')?.dataset['col'];
+    if (column !== undefined) drop(Number(column) - 1);
   });
 
   // Same keys as the local game; captured first so the hidden local game does not see them.
@@ -371,7 +412,7 @@ export function gameView(
     // A refused join (no such game; a rated game's seat and no name) shows nothing else: say why.
     // `disconnected`: the join goes out again on reconnect.
     if (reply.type === 'error' && reply.code !== 'disconnected') {
-      statusText.textContent = ERROR_TEXT[reply.code] ?? reply.message;
+      statusText.textContent = refusalText('join', reply);
     }
   });
 

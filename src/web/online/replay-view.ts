@@ -5,7 +5,7 @@ import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from '../dom.js';
 import { seatParts, stakesText, statusLine } from './format.js';
 import type { View } from '../dom.js';
-import { reviewHash } from '../review/routes.js';
+import { reviewHash, reviewable } from '../review/routes.js';
 import { analysisLink, routeHash, routeLink } from './routes.js';
 
 /**
@@ -107,6 +107,34 @@ export function replayView(api: OnlineApi, gameId: string): View {
   copyMoves.addEventListener('click', () => {
     void copyText(movesInput.value, movesInput);
   });
+  // ←/→ step through the game, Home/End jump to its ends, as on the Review page; not while
+  // typing, and the slider keeps its own arrow keys. Captured so no hidden view sees them.
+  const onKey = (event: KeyboardEvent): void => {
+    const target = event.target;
+    if (
+      event.ctrlKey ||
+      event.metaKey ||
+      event.altKey ||
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement
+    ) {
+      return;
+    }
+    const moves = game?.moves.length ?? 0;
+    const to: Readonly<Record<string, number>> = {
+      ArrowLeft: ply - 1,
+      ArrowRight: ply + 1,
+      Home: 0,
+      End: moves,
+    };
+    const next = to[event.key];
+    if (next === undefined) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    show(next);
+  };
+  window.addEventListener('keydown', onKey, true);
 
   void api.getGame(gameId).then((loaded) => {
     if (!loaded) {
@@ -128,7 +156,11 @@ export function replayView(api: OnlineApi, gameId: string): View {
     analysis.href = analysisLink(loaded.variant, loaded.notation, location.href);
     // A finished game can be reviewed move by move (src/web/review).
     review.href = reviewHash(`${loaded.variant}:${loaded.notation}`);
-    review.hidden = loaded.status !== 'finished' || loaded.moves.length === 0;
+    review.hidden =
+      loaded.status !== 'finished' ||
+      loaded.moves.length === 0 ||
+      !variant.ok ||
+      !reviewable(variant.value);
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);
@@ -137,6 +169,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
   return {
     element,
     dispose: () => {
+      window.removeEventListener('keydown', onKey, true);
       board.destroy();
     },
   };

@@ -2,20 +2,45 @@ import type { EvaluationPoint, MoveClass } from '../../review/index.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const W = 600;
+/** The three result bands. */
 const H = 180;
 const PAD = 14;
+/** Below the bands: a strip for the positions not judged yet (they have no value to plot). */
+const STRIP = 22;
+const BAND = H / 3;
 
-/** Height on the graph: wins above the middle (sooner wins higher), draws on it, losses below. */
+/**
+ * Height on the graph: wins above the middle (sooner wins higher), draws on it, losses below;
+ * null when the position is not judged yet. A win always lies inside the Red band, however far
+ * off (the start, "Red wins in 21", must not sit among the draws), a loss inside the Yellow one.
+ */
 export function pointValue(point: EvaluationPoint, cells: number): number | null {
   if (point.result === null) return null;
   if (point.result === 0) return 0;
   const near = point.plies === null ? 0.5 : 1 - Math.min(point.plies, cells) / cells;
-  return point.result * (0.35 + 0.65 * near);
+  return point.result * (MIN_WIN + (1 - MIN_WIN) * near);
 }
 
-export function pointLabel(point: EvaluationPoint): string {
+/** The value just inside the Red band's lower edge (a 4-unit margin). */
+const MIN_WIN = (H / 2 - BAND + 4) / (H / 2 - PAD);
+
+/** The y of a value (null: the "not judged yet" strip under the bands). */
+export function pointY(value: number | null): number {
+  return value === null ? H + STRIP / 2 : H / 2 - value * (H / 2 - PAD);
+}
+
+/** Which band a y lies in. */
+export function bandAt(y: number): 'red' | 'draw' | 'yellow' | 'unjudged' {
+  if (y < BAND) return 'red';
+  if (y <= 2 * BAND) return 'draw';
+  if (y <= H) return 'yellow';
+  return 'unjudged';
+}
+
+/** A point in words; `finished`: the review has ended, so an open point could not be solved. */
+export function pointLabel(point: EvaluationPoint, finished = false): string {
   const where = point.ply === 0 ? 'Start' : `After move ${point.ply}`;
-  if (point.result === null) return `${where}: not solved yet`;
+  if (point.result === null) return `${where}: ${finished ? 'not solved' : 'not judged yet'}`;
   if (point.result === 0) return `${where}: draw`;
   const side = point.result === 1 ? 'Red' : 'Yellow';
   if (point.plies === 0) return `${where}: ${side} has won`;
@@ -38,6 +63,8 @@ export interface GraphInput {
   readonly classes: readonly (MoveClass | undefined)[];
   readonly cells: number;
   readonly selected: number;
+  /** The review has ended: open points are "not solved" rather than "not judged yet". */
+  readonly finished?: boolean;
 }
 
 /** The graph on the page and the way to show new results on it. */
@@ -59,21 +86,23 @@ export interface Graph {
  */
 export function createGraph(onSelect: (ply: number) => void): Graph {
   const svg = el('svg', {
-    viewBox: `0 0 ${W} ${H}`,
+    viewBox: `0 0 ${W} ${H + STRIP}`,
     class: 'eval-graph',
     role: 'group',
     'aria-label': 'Evaluation graph: Red wins above the line, draws on it, Yellow wins below',
   });
-  const band = H / 3;
+  const band = BAND;
   svg.append(
     el('rect', { x: 0, y: 0, width: W, height: band, class: 'band band-red' }),
     el('rect', { x: 0, y: band, width: W, height: band, class: 'band band-draw' }),
     el('rect', { x: 0, y: 2 * band, width: W, height: band, class: 'band band-yellow' }),
+    el('rect', { x: 0, y: H, width: W, height: STRIP, class: 'band band-unjudged' }),
   );
   for (const [y, text] of [
     [14, 'Red wins'],
     [H / 2 + 4, 'Draw'],
     [H - 6, 'Yellow wins'],
+    [H + STRIP - 6, 'Not judged yet'],
   ] as const) {
     const label = el('text', { x: 4, y, class: 'band-label', 'aria-hidden': 'true' });
     label.textContent = text;
@@ -87,7 +116,7 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
   const newGroup = (): SVGGElement => {
     const group = el('g', { role: 'button' });
     const ply = (): number => Number(group.getAttribute('data-ply'));
-    group.append(el('rect', { y: 0, width: 12, height: H, class: 'hit' }));
+    group.append(el('rect', { y: 0, width: 12, height: H + STRIP, class: 'hit' }));
     group.addEventListener('click', () => {
       onSelect(ply());
     });
@@ -104,12 +133,17 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
   const update = (next: GraphInput): void => {
     const n = Math.max(1, next.points.length - 1);
     const x = (ply: number): number => PAD + (ply * (W - 2 * PAD)) / n;
-    const y = (value: number): number => H / 2 - value * (H / 2 - PAD);
+    // The line joins only neighbouring known points: nothing is drawn across a gap.
     let path = '';
+    let joined = false;
     for (const point of next.points) {
       const value = pointValue(point, next.cells);
-      if (value === null) continue;
-      path += `${path === '' ? 'M' : 'L'}${x(point.ply).toFixed(1)},${y(value).toFixed(1)} `;
+      if (value === null) {
+        joined = false;
+        continue;
+      }
+      path += `${joined ? 'L' : 'M'}${x(point.ply).toFixed(1)},${pointY(value).toFixed(1)} `;
+      joined = true;
     }
     line.setAttribute('d', path);
     while (groups.length < next.points.length) groups.push(newGroup());
@@ -123,14 +157,17 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       setAttributes(group, {
         class: `eval-point${cls ? ` c-${cls}` : ''}${selected ? ' selected' : ''}`,
         tabindex: selected ? 0 : -1,
-        'aria-label': pointLabel(point) + (marked ? ` (${cls})` : ''),
+        'aria-label': pointLabel(point, next.finished) + (marked ? ` (${cls})` : ''),
         'aria-pressed': selected ? 'true' : 'false',
         'data-ply': point.ply,
       });
       const cx = x(point.ply);
-      const cy = y(value ?? 0);
-      // A wide invisible target: points are close together on long games.
-      group.firstElementChild!.setAttribute('x', String(cx - 6));
+      const cy = pointY(value);
+      // An invisible target as wide as the gap between points (at least 12 units): points are
+      // close together on long games, and a finger is wide.
+      const hitWidth = Math.max(12, (W - 2 * PAD) / n);
+      group.firstElementChild!.setAttribute('x', String(cx - hitWidth / 2));
+      group.firstElementChild!.setAttribute('width', String(hitWidth));
       let dot: SVGElement;
       if (marked) {
         const s = cls === 'blunder' ? 7 : 5.5;

@@ -1,4 +1,12 @@
-import { parseGame, type C4Error, type Position, type Result } from '../../core/index.js';
+import {
+  parseGame,
+  type C4Error,
+  type Position,
+  type Result,
+  type Variant,
+} from '../../core/index.js';
+// The support rule alone, not the solver: this module is in the page's first chunk.
+import { solverSupports } from '../../solver/support.js';
 
 /** `#review=7x6c4:4453`: the game to review, whole in the fragment (shareable, offline). */
 export function reviewRoute(hash: string): Result<Position, C4Error> | undefined {
@@ -8,3 +16,14 @@ export function reviewRoute(hash: string): Result<Position, C4Error> | undefined
 }
 
 export const reviewHash = (game: string): string => `#review=${game}`;
+
+/**
+ * Whether the Review can judge games on this board: the solver must represent it (the review
+ * proves every judgement). Where it cannot, the page offers no Review at all.
+ */
+export const reviewable = (variant: Variant): boolean => solverSupports(variant);
+
+export const unreviewableText = (variant: Variant): string =>
+  `The review needs the solver, which cannot solve ${variant.width}×${variant.height} boards ` +
+  `(it handles boards where width × (height + 1) is at most 64). Play the moves through on ` +
+  `the analysis board instead.`;

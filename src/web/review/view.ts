@@ -14,6 +14,14 @@ import { createGraph } from './graph.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
 import { make, type View } from '../dom.js';
 import { COLOUR } from '../state/colours.js';
+import {
+  accuracyText,
+  decisiveVerdict,
+  movesOf,
+  verdictText,
+  type DecisiveVerdict,
+} from './progress.js';
+import { reviewable, unreviewableText } from './routes.js';
 
 /** Seconds per position of each pass: quick first, then more for what is still open. */
 const PASSES = [800, 5000, 30000];
@@ -163,46 +171,59 @@ export function reviewView(game: Position): View {
     }
   }
 
-  /** A player's summary; its link jumps to their first decisive mistake once there is one. */
-  function summaryBox(player: 1 | 2): { element: HTMLElement; update(p: PlayerSummary): void } {
+  /**
+   * A player's summary; its link jumps to their first decisive mistake once that is proven
+   * (every earlier move of theirs judged), never to a provisional one.
+   */
+  function summaryBox(player: 1 | 2): {
+    element: HTMLElement;
+    update(p: PlayerSummary, verdict: DecisiveVerdict): void;
+  } {
     const box = make('section', { className: `player-summary p${player}` });
-    const label = document.createTextNode('');
-    const none = document.createTextNode('none');
+    const accuracy = make('p', { className: 'review-accuracy' });
+    const label = document.createTextNode('First decisive mistake: ');
+    const verdictNode = make('span', { className: 'review-verdict' });
     let target = 0;
     const jump = make('button', { className: 'link' });
     jump.type = 'button';
     jump.addEventListener('click', () => {
       select(target);
     });
-    const acc = make('p');
-    acc.append(label, none);
+    const decisive = make('p');
+    decisive.append(label, verdictNode);
     const counts = make('p');
-    box.append(make('h3', { text: NAMES[player] }), acc, counts);
+    box.append(make('h3', { text: NAMES[player] }), accuracy, decisive, counts);
     return {
       element: box,
-      update(p) {
-        const accuracy = p.accuracy === null ? 'n/a' : `${p.accuracy.toFixed(0)}%`;
-        label.data = `Accuracy ${accuracy} · first decisive mistake: `;
-        if (p.firstDecisive === null) {
-          if (jump.parentNode === acc) jump.replaceWith(none);
-        } else {
-          target = p.firstDecisive + 1;
-          jump.textContent = `move ${target}`;
+      update(p, verdict) {
+        accuracy.textContent = `${accuracyText(p, movesOf(player, moves.length))}.`;
+        box.dataset['verdict'] = verdict.kind;
+        if (verdict.kind === 'move') {
+          target = verdict.ply + 1;
+          jump.textContent = verdictText(verdict);
           jump.setAttribute(
             'aria-label',
             `Show ${NAMES[player]}'s first decisive mistake, move ${target}`,
           );
-          if (none.parentNode === acc) none.replaceWith(jump);
+          if (jump.parentNode !== decisive) verdictNode.replaceWith(jump);
+        } else {
+          verdictNode.textContent = verdictText(verdict);
+          if (verdictNode.parentNode !== decisive) jump.replaceWith(verdictNode);
         }
+        // While the worker runs, an open move is not judged yet rather than "not solved".
         counts.textContent = MOVE_CLASSES.map(
-          (c) => `${p.counts[c.id]} ${c.label.toLowerCase()}`,
+          (c) =>
+            `${p.counts[c.id]} ${c.id === 'unsolved' && !finished ? 'not judged yet' : c.label.toLowerCase()}`,
         ).join(' · ');
       },
     };
   }
 
   /** The table's row of move `move` (1-based), its link always to that move. */
-  function moveRow(move: number): { element: HTMLElement; update(line: MoveLine): void } {
+  function moveRow(move: number): {
+    element: HTMLElement;
+    update(line: MoveLine, waiting: boolean): void;
+  } {
     const tr = make('tr');
     tr.dataset['move'] = String(move);
     const cell = make('td');
@@ -223,11 +244,12 @@ export function reviewView(game: Position): View {
     tr.append(cell, player, column, judgement, outcome, better);
     return {
       element: tr,
-      update(line) {
-        const cls = `c-${line.class}`;
+      update(line, waiting) {
+        // A move the worker has not reached yet is "not judged yet", not "not solved".
+        const cls = waiting ? 'c-waiting' : `c-${line.class}`;
         if (tr.className !== cls) {
           tr.className = cls;
-          judgement.replaceChildren(badge(line.class));
+          judgement.replaceChildren(waiting ? 'Not judged yet' : badge(line.class));
         }
         if (line.move === selected) tr.setAttribute('aria-current', 'true');
         else tr.removeAttribute('aria-current');
@@ -247,7 +269,9 @@ export function reviewView(game: Position): View {
     const better = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
     const judged =
       line.class === 'unsolved'
-        ? 'Not solved yet'
+        ? finished
+          ? 'Not solved'
+          : 'Not judged yet'
         : `${info.label}: ${line.outcome}${line.class === 'best' ? '' : `; the best was ${line.best}`}`;
     return `Move ${ply}: ${NAMES[line.player]} played column ${line.column}. ${judged}.${better ? ` Better: ${better}.` : ''}`;
   }
@@ -263,13 +287,13 @@ export function reviewView(game: Position): View {
     const classes: (MoveClass | undefined)[] = [undefined, ...report.moves.map((m) => m.class)];
     const points = evaluationSeries(variant, game, list);
     // In place: results arrive while someone may be clicking or focused on the graph.
-    graph.update({ points, classes, cells, selected });
+    graph.update({ points, classes, cells, selected, finished });
 
     report.players.forEach((p, i) => {
-      summaries[i]!.update(p);
+      summaries[i]!.update(p, decisiveVerdict(p.player, p, reviews, moves.length, finished));
     });
     report.moves.forEach((line, i) => {
-      rows[i]!.update(line);
+      rows[i]!.update(line, !finished && !reviews.has(i));
     });
     const judged = list.filter((r) => r.class !== 'unsolved').length;
     if (finished) {
@@ -283,6 +307,18 @@ export function reviewView(game: Position): View {
     }
   }
 
+  if (!reviewable(variant)) {
+    // A link to a board the solver cannot handle: say so at once, start nothing.
+    void board.set({ position: game, interactive: false, hints: null });
+    render();
+    status.textContent = unreviewableText(variant);
+    return {
+      element: root,
+      dispose() {
+        board.destroy();
+      },
+    };
+  }
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   worker.addEventListener('message', (event: MessageEvent<ReviewReply>) => {
     const reply = event.data;

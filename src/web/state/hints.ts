@@ -115,27 +115,31 @@ export function hintLabel(hint: Hint): { short: string; long: string; tone: Hint
       return { short: '≤D', long: 'draw or worse', tone: 'even' };
     case 'estimate': {
       if (hint.behind === 0) {
-        return { short: '~★', long: 'the search’s choice (estimate, not exact)', tone: 'good' };
+        return { short: '~★', long: 'the search’s choice (estimate, not exact)', tone: 'estimate' };
       }
       if (hint.behind !== undefined) {
         return {
           short: `~−${hint.behind}`,
           long: `${hint.behind} of 10 points below the search’s choice (estimate, not exact)`,
-          tone: hint.behind <= 3 ? 'even' : 'bad',
+          tone: 'estimate',
         };
       }
       // Unranked, only the sign of a search value means something to a player.
       if (hint.value > 0)
-        return { short: '~+', long: 'looks good (estimate, not exact)', tone: 'good' };
+        return { short: '~+', long: 'looks good (estimate, not exact)', tone: 'estimate' };
       if (hint.value < 0)
-        return { short: '~−', long: 'looks bad (estimate, not exact)', tone: 'bad' };
-      return { short: '~=', long: 'looks even (estimate, not exact)', tone: 'even' };
+        return { short: '~−', long: 'looks bad (estimate, not exact)', tone: 'estimate' };
+      return { short: '~=', long: 'looks even (estimate, not exact)', tone: 'estimate' };
     }
     case 'unknown':
       return { short: '?', long: 'not solved yet', tone: 'none' };
   }
 }
 
-export type HintTone = 'good' | 'even' | 'bad' | 'none';
+/**
+ * How a hint is drawn. `estimate` is a search's guess: drawn apart from every proof (no ▲/●/▼,
+ * no win/loss colour), so a starred estimate cannot be taken for a proven win.
+ */
+export type HintTone = 'good' | 'even' | 'bad' | 'estimate' | 'none';
 
 const plural = (n: number): string => (n === 1 ? 'move' : 'moves');

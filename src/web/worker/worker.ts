@@ -19,6 +19,8 @@ import {
   type SharedTable,
 } from '../../solver/index.js';
 import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
+import { isMirrorSymmetric, symmetricHints } from '../state/symmetry.js';
+import { analyzeWithMirror } from './mirror-analysis.js';
 import type { HelperSetup } from './helper.js';
 import type { GameRef, Reply, Request } from './protocol.js';
 import { searchThreads } from './threads.js';
@@ -218,7 +220,8 @@ async function estimates(position: Position): Promise<Hint[]> {
     else if (score <= -PROVEN) hints[column] = { kind: 'loss', moves: null };
     else hints[column] = { kind: 'estimate', value: score };
   }
-  return rankEstimates(hints);
+  // A time-limited search may value mirror columns differently: the position says they are equal.
+  return isMirrorSymmetric(position) ? symmetricHints(hints) : rankEstimates(hints);
 }
 
 const settled = (hint: Hint | undefined): boolean =>
@@ -253,8 +256,8 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   ]);
   const solver = solverWith(loaded, shared);
   // Win/draw/loss first (fast), then the exact distances.
-  const input = { variant: position.variant, moves: game.moves };
-  const weak = solver.analyze(input, { weak: true, timeLimitMs: 2500 });
+  // A position equal to its mirror has half the columns to search (mirror-analysis.ts).
+  const weak = analyzeWithMirror(solver, position, { weak: true, timeLimitMs: 2500 });
   if (!weak.ok) throw weak.error;
   let best = toHints(weak.value, game);
   // Deep positions the solver cannot finish quickly get a search estimate meanwhile.
@@ -267,7 +270,7 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     exact: true,
     threads: threadCount(shared),
   });
-  const strong = solver.analyze(input, { timeLimitMs: 15000 });
+  const strong = analyzeWithMirror(solver, position, { timeLimitMs: 15000 });
   if (!strong.ok) throw strong.error;
   post({
     id,

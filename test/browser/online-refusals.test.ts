@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { startHarness, type Harness, type TestPage } from './harness.js';
+
+/**
+ * Every refused online command tells the player why, at the board (visible text and the live
+ * region): a full column and a move out of turn through the real server; a rate limit, a stale
+ * version and refused resign and rematch commands injected into the page's WebSocket (the
+ * server's answers are otherwise passed through untouched), since a player cannot provoke
+ * those at will.
+ */
+let harness: Harness;
+const pages: TestPage[] = [];
+
+beforeAll(async () => {
+  harness = await startHarness();
+});
+afterAll(async () => {
+  for (const p of pages) await p.context.close();
+  await (harness as Harness | undefined)?.close();
+});
+
+/** Refusals to answer in the server's place: the next client message of `type` gets `code`. */
+type Refusal = { type: string; code: string; message: string };
+
+async function device(hash: string, refusals?: Refusal[]): Promise<TestPage> {
+  const p = await harness.newPage({ reducedMotion: 'reduce' });
+  pages.push(p);
+  if (refusals) {
+    await p.page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
+      const server = ws.connectToServer();
+      ws.onMessage((raw) => {
+        const message = JSON.parse(String(raw)) as { type: string; id?: string };
+        const i = refusals.findIndex((r) => r.type === message.type);
+        if (i >= 0 && message.id !== undefined) {
+          const { code, message: text } = refusals.splice(i, 1)[0]!;
+          ws.send(JSON.stringify({ type: 'error', id: message.id, code, message: text }));
+          return;
+        }
+        server.send(raw);
+      });
+      server.onMessage((raw) => {
+        ws.send(raw);
+      });
+    });
+  }
+  await p.page.goto(harness.url + hash);
+  return p;
+}
+
+const harnessUrl = (): string => harness.url;
+const replayDiscs = (page: Page): Promise<number> =>
+  page.locator('#replay-board .cell:not([data-cell="empty"])').count();
+const discs = (page: Page): Promise<number> =>
+  page.locator('#online-board .cell:not([data-cell="empty"])').count();
+const status = async (page: Page): Promise<string> =>
+  (await page.textContent('#online-status')) ?? '';
+const notice = async (page: Page): Promise<string> =>
+  (await page.textContent('#online-notice')) ?? '';
+
+/** The player is told `text` at the board, and a screen reader hears it. */
+async function told(page: Page, text: string | RegExp): Promise<void> {
+  await expect.poll(() => notice(page), { timeout: 15_000 }).toMatch(text);
+  await expect.poll(() => page.textContent('#announcer'), { timeout: 15_000 }).toMatch(text);
+  expect(await page.isVisible('#online-notice')).toBe(true);
+}
+
+async function drop(page: Page, column: number, total: number, others: Page[]): Promise<void> {
+  await page.locator(`#online-board .column[data-col="${column}"]`).click();
+  for (const p of [page, ...others]) {
+    await expect.poll(() => discs(p), { timeout: 15_000 }).toBe(total);
+  }
+}
+
+/** Red creates a game by link (no clock), Yellow opens it; returns both once Red is to move. */
+async function pair(redRefusals?: Refusal[]): Promise<{ red: Page; yellow: Page }> {
+  const red = await device('#online', redRefusals);
+  await red.page.locator('#online-friend-side').waitFor();
+  await red.page.selectOption('#online-friend-side', '1');
+  await red.page.click('text=Create game link');
+  await red.page.locator('#online-link').waitFor();
+  const link = await red.page.inputValue('#online-link');
+  const yellow = await device(link.slice(link.indexOf('#')));
+  await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
+  await expect.poll(() => status(yellow.page), { timeout: 15_000 }).toBe("Opponent's turn");
+  return { red: red.page, yellow: yellow.page };
+}
+
+describe('online refusals are explained at the board', () => {
+  it('a move out of turn and a move into a full column say why', async () => {
+    const { red, yellow } = await pair();
+    await drop(red, 4, 1, [yellow]);
+    // Yellow's turn: Red's click on any column is refused, and Red is told so each time.
+    // The column is aria-disabled (not Red's turn), which Playwright treats as not clickable;
+    // a player's mouse clicks it all the same, so the click is forced (a real mouse click).
+    await red.locator('#online-board .column[data-col="3"]').click({ force: true });
+    await told(red, 'Wait for your opponent to move.');
+    expect(await discs(red)).toBe(1);
+    // Column 1 filled alternately (no four), then Yellow, to move, clicks it: the server refuses.
+    let total = 1;
+    for (const page of [yellow, red, yellow, red, yellow, red]) {
+      await drop(page, 1, ++total, [page === red ? yellow : red]);
+    }
+    await expect.poll(() => status(yellow)).toBe('Your turn');
+    await yellow.locator('#online-board .column[data-col="1"]').click({ force: true });
+    await told(yellow, 'That column is full: choose another.');
+    expect(await discs(yellow)).toBe(7);
+    expect(await status(yellow)).toBe('Your turn');
+  });
+
+  it('a rate limit, a stale version and refused resign and rematch commands say why', async () => {
+    const refusals: Refusal[] = [
+      { type: 'move', code: 'rate_limited', message: 'too many messages' },
+    ];
+    const { red, yellow } = await pair(refusals);
+    await red.locator('#online-board .column[data-col="4"]').click();
+    await told(red, /^Your move was not played: too many requests/);
+    expect(await discs(red)).toBe(0);
+
+    refusals.push({ type: 'move', code: 'stale_version', message: 'the game moved on' });
+    await red.locator('#online-board .column[data-col="4"]').click();
+    await told(red, /^The game moved on before your move arrived/);
+
+    // The refusal's text is said again when the same refusal comes again.
+    refusals.push({ type: 'move', code: 'rate_limited', message: 'too many messages' });
+    await red.evaluate(() => {
+      document.getElementById('announcer')!.textContent = '';
+    });
+    await red.locator('#online-board .column[data-col="4"]').click();
+    await told(red, /^Your move was not played: too many requests/);
+
+    await drop(red, 4, 1, [yellow]);
+
+    refusals.push({ type: 'resign', code: 'conflict', message: 'the game is too busy; try again' });
+    await red.click('#online-resign');
+    await red
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', {
+        name: 'Resign',
+      })
+      .click();
+    await told(red, /^Your resignation did not go through: the server was busy/);
+    expect(await status(red)).toBe("Opponent's turn");
+
+    await red.click('#online-resign');
+    await red
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', {
+        name: 'Resign',
+      })
+      .click();
+    await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
+
+    refusals.push({ type: 'rematch', code: 'rate_limited', message: 'too many messages' });
+    await red.click('#online-rematch');
+    await told(red, /^The rematch was not offered: too many requests/);
+  });
+
+  it('a rematch offer is said at the board; the replay steps with ←/→, Home/End', async () => {
+    const { red, yellow } = await pair();
+    await drop(red, 4, 1, [yellow]);
+    await drop(yellow, 4, 2, [red]);
+    await drop(red, 3, 3, [yellow]);
+    await red.click('#online-resign');
+    await red
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', { name: 'Resign' })
+      .click();
+    await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
+    // Yellow offers a rematch: both are told in words at the board.
+    await yellow.click('#online-rematch');
+    await told(yellow, 'Rematch offered: waiting for your opponent to accept.');
+    await told(
+      red,
+      'Your opponent (Yellow) offers a rematch: press Accept the rematch to play again.',
+    );
+    expect(await red.textContent('#online-rematch')).toBe('Accept the rematch');
+    const link = await red.getAttribute('a[href^="#replay="]', 'href');
+    await red.goto(harnessUrl() + (link ?? ''));
+    const counter = (): Promise<string | null> => red.textContent('.replay-counter');
+    await expect.poll(counter, { timeout: 15_000 }).toBe('Move 3 of 3');
+    await red.keyboard.press('ArrowLeft');
+    await expect.poll(counter).toBe('Move 2 of 3');
+    expect(await replayDiscs(red)).toBe(2);
+    await red.keyboard.press('ArrowLeft');
+    await red.keyboard.press('ArrowRight');
+    await expect.poll(counter).toBe('Move 2 of 3');
+    await red.keyboard.press('Home');
+    await expect.poll(counter).toBe('Move 0 of 3');
+    await red.keyboard.press('End');
+    await expect.poll(counter).toBe('Move 3 of 3');
+  });
+});
