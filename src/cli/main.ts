@@ -1,7 +1,8 @@
 import { UsageError, type CliIO } from './command.js';
-import { commands } from './commands.js';
+import { commands as registry } from './commands.js';
 
-function helpText(): string {
+async function helpText(): Promise<string> {
+  const commands = await Promise.all(registry.map((entry) => entry.load()));
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
     'c4 — Connect Four on any board',
@@ -21,16 +22,17 @@ function helpText(): string {
 export async function main(argv: readonly string[], io: CliIO): Promise<number> {
   const [name, ...args] = argv;
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
-    io.out(helpText() + '\n');
+    io.out((await helpText()) + '\n');
     return name === undefined ? 2 : 0;
   }
-  const command = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry = registry.find((c) => c.name === name);
+  if (!entry) {
     io.err(
-      `c4: unknown command ${JSON.stringify(name)} (try: ${commands.map((c) => c.name).join(', ')})\n`,
+      `c4: unknown command ${JSON.stringify(name)} (try: ${registry.map((c) => c.name).join(', ')})\n`,
     );
     return 2;
   }
+  const command = await entry.load();
   try {
     return await command.run(args, io);
   } catch (error) {

@@ -11,6 +11,7 @@ import {
   MAX_SHARED_TABLE_BITS,
   Solver,
   solverSupports,
+  type Book,
   type Evaluation,
   type SolveOptions,
   type SolverInput,
@@ -25,6 +26,11 @@ import {
   type Command,
 } from './command.js';
 import { SearchThreads, defaultThreads } from './search-threads.js';
+
+/** Nodes a line may take before the book, the full table and the helper threads are set up. */
+const QUICK_NODES = 500_000;
+/** The quick table: a search of QUICK_NODES nodes fills no more than this. */
+const QUICK_TABLE_BITS = 20;
 
 const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
@@ -43,7 +49,9 @@ const showScore = (e: Evaluation | null): string =>
  * entries are kept for the exact one.
  *
  * With --threads N (default: every core) each search that runs long is shared by N threads over
- * one transposition table (src/solver/shared.ts); the output is the same as with one. --stats
+ * one transposition table (src/solver/shared.ts); the output is the same as with one. The
+ * helper threads, the full table and the opening book are set up only once a line outgrows a
+ * short search (QUICK_NODES): a file of easy positions pays for none of them. --stats
  * prints each line's time and nodes (thread 0's, and per thread) on stderr.
  */
 export const solve: Command = {
@@ -78,11 +86,14 @@ export const solve: Command = {
     const threads = wholeFromFlag('solve', 'threads', values.threads, defaultThreads(), 1, 64);
     const maxBits = threads > 1 ? MAX_SHARED_TABLE_BITS : 28;
     const tableBits = wholeFromFlag('solve', 'table-bits', values['table-bits'], 22, 10, maxBits);
-    let book;
-    if (!values['no-book'] && (isClassic(variant) || values.book !== undefined)) {
+    // An explicit --book is read at once (a bad file is a usage error); the committed one only
+    // when a search runs long (below): a position it would answer is also found by a short search.
+    let book: Book | undefined;
+    const wantsBook = !values['no-book'] && (isClassic(variant) || values.book !== undefined);
+    if (wantsBook && values.book !== undefined) {
       const loaded = loadBook(values.book);
       if ('book' in loaded) book = loaded.book;
-      else if (values.book !== undefined) throw new UsageError(`solve: --book: ${loaded.problem}`);
+      else throw new UsageError(`solve: --book: ${loaded.problem}`);
     }
     const options: SolveOptions = { weak: values.weak ?? false };
     const passes: { label: string; options: SolveOptions }[] = values['weak-first']
@@ -92,31 +103,74 @@ export const solve: Command = {
         ]
       : [{ label: '', options }];
 
-    // One thread: the plain solver (its own memory). More: thread 0 here, helpers in workers.
-    const helpers = threads > 1 ? await SearchThreads.start(threads, tableBits) : undefined;
-    const solver = new Solver({
-      ...(helpers ? { shared: helpers.table } : { tableBits }),
+    // Most lines of a typical file take a few hundred nodes: a small table of our own, and no
+    // helper threads or book, serve them (starting a helper costs a Node isolate, ~0.1 s of CPU).
+    // A line that outgrows QUICK_NODES is searched again by the full set-up (book, the table
+    // asked for, helpers), which then serves every later line.
+    let solver = new Solver({
+      tableBits: Math.min(tableBits, QUICK_TABLE_BITS),
       ...(book ? { book } : {}),
     });
+    let quick = true;
+    let helpers: SearchThreads | undefined;
+    const goFull = async (): Promise<void> => {
+      quick = false;
+      if (wantsBook && book === undefined) {
+        const loaded = loadBook();
+        if ('book' in loaded) book = loaded.book;
+      }
+      // One thread: the plain solver (its own memory). More: thread 0 here, helpers in workers.
+      helpers = threads > 1 ? await SearchThreads.start(threads, tableBits) : undefined;
+      solver = new Solver({
+        ...(helpers ? { shared: helpers.table } : { tableBits }),
+        ...(book ? { book } : {}),
+      });
+    };
 
     let lineNodes = 0;
-    /** The lines printed for one position, and the error that ended them, if any. */
-    const evaluate = (text: string, input: SolverInput): { out: string; error?: C4Error } => {
+    /**
+     * The lines printed for one position and the error that ended them, if any; `complete` is
+     * false when the quick set-up ran out of nodes (nothing is printed then).
+     */
+    const evaluate = (
+      text: string,
+      input: SolverInput,
+    ): { out: string; error?: C4Error; complete: boolean } => {
       let out = '';
-      for (const { label, options: passOptions } of passes) {
+      for (const { label, options: full } of passes) {
+        const passOptions = quick ? { ...full, maxNodes: QUICK_NODES } : full;
         const scores = values.analyze
           ? mapResult(solver.analyze(input, passOptions), (a) => {
               lineNodes += a.nodes;
-              return a.columns.map(showScore).join(' ');
+              return a.stopped === null ? a.columns.map(showScore).join(' ') : null;
             })
           : mapResult(solver.solve(input, passOptions), (r) => {
               lineNodes += r.nodes;
-              return showScore(r);
+              return r.stopped === null ? showScore(r) : null;
             });
-        if (!scores.ok) return { out, error: scores.error };
+        if (!scores.ok) return { out, error: scores.error, complete: true };
+        if (scores.value === null) return { out: '', complete: false };
         out += `${text}${label} ${scores.value}\n`;
       }
-      return { out };
+      return { out, complete: true };
+    };
+
+    // Output is written in batches (one write per line was a measurable share of an easy file),
+    // flushed once the input runs dry, so a line typed at a terminal is still answered at once.
+    let pending = '';
+    let flushQueued = false;
+    const flush = (): void => {
+      flushQueued = false;
+      if (pending !== '') io.out(pending);
+      pending = '';
+    };
+    const write = (text: string): void => {
+      pending += text;
+      if (pending.length >= 1 << 16) flush();
+      else if (!flushQueued) {
+        flushQueued = true;
+        setImmediate(flush);
+      }
     };
 
     const now = (): number => performance.now();
@@ -130,10 +184,17 @@ export const solve: Command = {
         const start = now();
         solver.resetThreadNodes();
         lineNodes = 0;
-        const { out, error } = moves.ok
+        let result = moves.ok
           ? evaluate(text, { variant, moves: moves.value })
-          : { out: '', error: moves.error };
-        if (out !== '') io.out(out);
+          : { out: '', error: moves.error, complete: true };
+        if (!result.complete && moves.ok) {
+          flush(); // what is known so far, before a long search
+          await goFull();
+          result = evaluate(text, { variant, moves: moves.value });
+        }
+        const { out, error } = result;
+        if (out !== '') write(out);
+        if (values.stats || error !== undefined) flush(); // keeps stderr in step with stdout
         if (values.stats) {
           const perThread = solver.threadNodes();
           // Thread 0's nodes; helpers count theirs when they stop, which may be a moment after.
@@ -148,6 +209,7 @@ export const solve: Command = {
         }
       }
     } finally {
+      flush();
       await helpers?.close();
     }
     return failures > 0 ? 1 : 0;

@@ -73,6 +73,29 @@ describe('c4 solve', () => {
     expect(both.code).toBe(2);
   });
 
+  it('starts helper threads only once a line outgrows a short search', async () => {
+    const easy = '2252576253462244111563365343671351441';
+    // --stats shows per-thread nodes only for a search shared by helpers.
+    const short = await run(
+      ['solve', '--threads', '2', '--table-bits', '16', '--stats'],
+      `${easy}\n`,
+    );
+    expect(short.code).toBe(0);
+    expect(short.out).toBe(`${easy} -1\n`);
+    expect(short.err).toMatch(/^stats: line 1: \d+ ms, \d+ nodes\n$/);
+    // The empty board outgrows the short search: the book and the helpers are set up, and the
+    // easy line after it is served by them too.
+    const long = await run(
+      ['solve', '--threads', '2', '--table-bits', '16', '--stats'],
+      `\n${easy}\n`,
+    );
+    expect(long.code).toBe(0);
+    expect(long.out).toBe(` 1\n${easy} -1\n`);
+    const stats = long.err.trimEnd().split('\n');
+    expect(stats).toHaveLength(2);
+    for (const line of stats) expect(line).toMatch(/per thread \d+ \/ \d+\)$/);
+  });
+
   it('solves other variants and refuses unsupported ones', async () => {
     const small = await run(['solve', '--variant', '4x4c3', '--table-bits', '16'], '\n');
     expect(small.code).toBe(0);
