@@ -1,8 +1,8 @@
-// Type-aware lint for the whole tree; import cycles are errors, and the pure core may not
-// reach for I/O or the shells around it.
+// Type-aware lint for the whole tree; import cycles are errors, the pure layers may not reach
+// for I/O, and each layer imports only those below it (the layer order, `layerZones`).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
  * A relative import that reaches one of `folders` under src, however deep the importing file
@@ -23,6 +23,33 @@ const boundary = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
+/**
+ * The layers, lowest first: each may import only those before it (README, "Architecture").
+ * The shells above them (cli, server, web) may import any layer but never each other.
+ */
+const LAYERS = ['core', 'solver', 'ai', 'review', 'puzzles', 'rating', 'players', 'protocol'];
+const SHELLS = ['cli', 'server', 'web'];
+const ORDER = `${LAYERS.join(' < ')} < {${SHELLS.join(', ')}}`;
+/** The wire contract is shared with the browser: zod and the core only, whatever its rank. */
+const PROTOCOL_MAY_USE = ['core'];
+const src = (folder) => `./src/${folder}`;
+/** Import zones on resolved paths (so depth and a shell's own `review/` folder do not matter). */
+const layerZones = [
+  ...LAYERS.map((layer, i) => {
+    const allowed = layer === 'protocol' ? PROTOCOL_MAY_USE : LAYERS.slice(0, i);
+    return {
+      target: src(layer),
+      from: [...LAYERS, ...SHELLS].filter((f) => f !== layer && !allowed.includes(f)).map(src),
+      message: `Layer order ${ORDER}: src/${layer} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other folder'} of src.`,
+    };
+  }),
+  ...SHELLS.map((shell) => ({
+    target: src(shell),
+    from: SHELLS.filter((s) => s !== shell).map(src),
+    message: `The shells (${SHELLS.join(', ')}) never import each other: share a layer below (src/protocol between server and web).`,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +59,8 @@ export default tseslint.config(
       'test-results/**',
       'src/solver/assembly/**',
       'public/**',
+      // Measured experiments are outside the build, the type-check and the lint (experiments/README.md).
+      'experiments/**',
     ],
   },
   js.configs.recommended,
@@ -41,13 +70,29 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.js'] } } },
+    settings: {
+      // Sources import each other as `./x.js` (TypeScript's ESM rule) while the file is `x.ts`,
+      // and import-x reads only the extensions and parsers it is told of: without these three
+      // settings no import resolved and was read, so `no-cycle` saw no edges and passed anything.
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
   },
   boundary(
     [

@@ -7,6 +7,8 @@ export default defineConfig({
       'test/browser/**',
       'test/support/browser-skipped.test.ts',
       'test/slow/**',
+      // Samples for `npm run test:quick` of what this run checks whole (all Pons lines).
+      'test/**/*.sample.test.ts',
       'node_modules/**',
     ],
     testTimeout: 60_000,

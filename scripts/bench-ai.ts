@@ -2,15 +2,11 @@
 // positions reached in play (level against itself from seeded two-ply random openings).
 // Run: npm run bench:ai [-- --games N] [--variants 7x6c4] [--levels perfect] ; prints a Markdown
 // table for BENCHMARKS.md.
-// npm run bench:ai -- --expert-duel N [--variants 9x7c4] [--time-ms T] compares alpha-beta with MCTS.
+// (Alpha-beta against MCTS, --expert-duel before, is experiments/mcts/expert-duel.ts.)
 import { parseArgs } from 'node:util';
 import { playMatch, type MoveReport } from '../src/ai/arena.js';
-import { SEARCH_STYLES } from '../src/ai/choose.js';
-import { Board } from '../src/ai/engine/board.js';
-import { mctsSearch } from '../src/ai/engine/mcts.js';
-import { LEVELS, createRandom, levelLabel, setOpeningBook } from '../src/ai/index.js';
-import { searchMove } from '../src/ai/searching.js';
-import { Position, parseVariant, unwrap } from '../src/core/index.js';
+import { LEVELS, levelLabel, setOpeningBook } from '../src/ai/index.js';
+import { parseVariant, unwrap } from '../src/core/index.js';
 import { loadBook } from '../src/cli/book-file.js';
 
 const { values } = parseArgs({
@@ -20,56 +16,9 @@ const { values } = parseArgs({
     variants: { type: 'string', default: '7x6c4,7x7c5,9x7c4' },
     /** Comma-separated level ids to measure (default: all). */
     levels: { type: 'string' },
-    /** Instead of latencies: N games of alpha-beta Expert against MCTS with the same time. */
-    'expert-duel': { type: 'string' },
-    'time-ms': { type: 'string', default: '900' },
   },
 });
 
-if (values['expert-duel'] !== undefined) {
-  expertDuel(Number(values['expert-duel']), Number(values['time-ms']), values.variants);
-  process.exit(0);
-}
-
-/** Alpha-beta (the Expert level's search) against UCT with equal time per move. */
-function expertDuel(games: number, timeMs: number, variants: string): void {
-  for (const text of variants.split(',')) {
-    const variant = unwrap(parseVariant(text));
-    const random = createRandom(99);
-    let abScore = 0;
-    let playouts = 0;
-    let mctsMoves = 0;
-    for (let game = 0; game < games; game++) {
-      const position = Position.empty(variant);
-      // Two random plies so the games differ; colours alternate.
-      for (let i = 0; i < 2; i++) position.play(Math.floor(random() * variant.width));
-      const abPlays = game % 2 === 0 ? 1 : 2;
-      while (!position.isOver) {
-        let column: number;
-        if (position.turn === abPlays) {
-          column = searchMove({
-            position,
-            style: SEARCH_STYLES.perfect,
-            timeMs,
-            random,
-            signal: undefined,
-          }).column;
-        } else {
-          const result = mctsSearch(Board.from(position), Date.now() + timeMs, () => false, random);
-          playouts += result.playouts;
-          mctsMoves++;
-          column = result.column;
-        }
-        position.play(column);
-      }
-      const outcome = position.outcome;
-      abScore += outcome.kind === 'win' ? (outcome.winner === abPlays ? 1 : 0) : 0.5;
-    }
-    console.log(
-      `${text}: alpha-beta ${abScore} / ${games} against MCTS (${timeMs} ms a move; MCTS ${Math.round(playouts / Math.max(1, mctsMoves))} playouts a move)`,
-    );
-  }
-}
 const loaded = loadBook();
 const bookNote =
   'book' in loaded

@@ -17,13 +17,31 @@
 // set R times with each solver, alternating, and keeps each position's fastest time for each
 // solver: on a loaded machine a position's time also counts the time slices other jobs took in
 // the middle of it, which the minimum over rounds mostly removes, for both solvers alike.
+//
+// With `C4_STEININGER_DIR` (a directory holding one executable per board, named `7x6`, `9x5`,
+// ...: Christophe Steininger's solver, built outside this repository single-threaded with a
+// table of about 64 MB, wrapped in a loop that reads `moves score` lines, clears the table,
+// solves, and prints `moves score nodes µs` like the Pons binary) and `C4_STEININGER_TESTS` (his
+// `tst/data`), a second table follows: his sets (`--steininger-sets 7x6/opening_L3:10,...`,
+// default the four below), per set ours and his mean time and nodes and both ratios, each
+// position solved with the table cleared, single thread, the same rounds. `--no-pons` or
+// `--no-steininger` skips a table.
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { CLASSIC } from '../src/core/index.js';
 import { Solver } from '../src/solver/index.js';
 import { SearchThreads } from '../src/cli/search-threads.js';
 import { PONS_SETS, loadPonsSet, type PonsCase } from './pons-tests.js';
+import {
+  STEININGER_SETS,
+  boardVariant,
+  loadSteiningerSet,
+  parseSteiningerSets,
+} from './steininger-tests.js';
+import type { Variant } from '../src/core/index.js';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +58,9 @@ const { values } = parseArgs({
     'parallel-nodes': { type: 'string' },
     'mark-min-empty': { type: 'string' },
     'mark-plies': { type: 'string' },
+    'steininger-sets': { type: 'string' },
+    'no-pons': { type: 'boolean', default: false },
+    'no-steininger': { type: 'boolean', default: false },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -99,7 +120,7 @@ const fastest = (a: Run, b: Run): Run => ({
 
 const expected = (c: PonsCase): number => (weak ? Math.sign(c.score) : c.score);
 
-function runOurs(solver: Solver, cases: readonly PonsCase[]): Run {
+function runOurs(solver: Solver, cases: readonly PonsCase[], variant: Variant = CLASSIC): Run {
   solver.resetThreadNodes();
   let nodes = 0;
   const times: number[] = [];
@@ -107,7 +128,7 @@ function runOurs(solver: Solver, cases: readonly PonsCase[]): Run {
   for (const c of cases) {
     if (!values['keep-table']) solver.reset();
     const start = performance.now();
-    const result = solver.solve({ variant: CLASSIC, moves: c.moves }, { weak });
+    const result = solver.solve({ variant, moves: c.moves }, { weak });
     times.push(performance.now() - start);
     if (!result.ok) throw result.error;
     nodes += result.value.nodes;
@@ -126,9 +147,11 @@ function runOurs(solver: Solver, cases: readonly PonsCase[]): Run {
   };
 }
 
-/** Pons' solver on the same positions in its own loop; its own per-position timing (µs). */
-function runPons(binary: string, cases: readonly PonsCase[]): Run {
-  const args = ['-b', '/nonexistent-no-book', ...(weak ? ['-w'] : [])];
+/**
+ * A reference solver on the same positions in its own loop; its own per-position timing (µs).
+ * Pons': no opening book (`-b` pointing nowhere); both: `-w` for weak solving.
+ */
+function runReference(binary: string, cases: readonly PonsCase[], args: string[]): Run {
   const out = spawnSync(binary, args, {
     input: cases.map((c) => c.text).join('\n') + '\n',
     encoding: 'utf8',
@@ -151,6 +174,10 @@ function runPons(binary: string, cases: readonly PonsCase[]): Run {
   return { times, threadNodes: [], bestRound: times.reduce((a, b) => a + b, 0), nodes, wrong };
 }
 
+const ponsArgs = ['-b', '/nonexistent-no-book', ...(weak ? ['-w'] : [])];
+const runPons = (binary: string, cases: readonly PonsCase[]): Run =>
+  runReference(binary, cases, ponsArgs);
+
 // Let V8 compile the wasm with its optimising tier before timing anything.
 const warmup = loadPonsSet('Test_L2_R1');
 if (!('missing' in warmup)) {
@@ -167,7 +194,7 @@ console.log(
 console.log(`|---|---|---|---|---|---|---|---|---|---|---|${multi ? '---|---|---|' : ''}`);
 if (ponsSolver === undefined) console.error('C4_PONS_SOLVER not set: C++ columns left empty');
 let failed = false;
-for (const set of PONS_SETS) {
+for (const set of values['no-pons'] ? [] : PONS_SETS) {
   if (wanted && !wanted.some((w) => set.file.endsWith(w))) continue;
   const loaded = loadPonsSet(set.file);
   if ('missing' in loaded) {
@@ -218,5 +245,64 @@ for (const set of PONS_SETS) {
     );
   }
 }
+if (!values['no-steininger']) steiningerTable();
+
+/** Steininger's sets: ours (the first thread count) and his, side by side. */
+function steiningerTable(): void {
+  const dir = process.env['C4_STEININGER_DIR'];
+  const sets =
+    values['steininger-sets'] === undefined
+      ? STEININGER_SETS
+      : parseSteiningerSets(values['steininger-sets'], 10);
+  const solver = solvers[0]!;
+  console.log();
+  console.log(
+    `| Steininger set | positions | all correct (ours / his) | ours mean time | his mean time | ratio time | ours mean nodes | his mean nodes | ratio nodes |${weak ? ' (weak)' : ''}`,
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  if (dir === undefined) console.error('C4_STEININGER_DIR not set: his columns left empty');
+  for (const set of sets) {
+    const label = `${set.board} ${set.name}`;
+    const loaded = loadSteiningerSet({ ...set, count: Math.min(set.count, limit) });
+    if ('missing' in loaded) {
+      console.log(`| ${label} | skipped: ${loaded.missing} |`);
+      continue;
+    }
+    const { cases } = loaded;
+    const n = cases.length;
+    const variant = boardVariant(set.board);
+    const binary = dir === undefined ? undefined : join(dir, set.board);
+    if (binary !== undefined && !existsSync(binary)) {
+      console.log(`| ${label} | skipped: ${binary} not found |`);
+      continue;
+    }
+    const args = weak ? ['-w'] : [];
+    let ours = runOurs(solver, cases, variant);
+    let his = binary === undefined ? undefined : runReference(binary, cases, args);
+    for (let round = 1; round < rounds; round++) {
+      ours = fastest(ours, runOurs(solver, cases, variant));
+      if (binary !== undefined && his !== undefined) {
+        his = fastest(his, runReference(binary, cases, args));
+      }
+    }
+    failed ||= ours.wrong > 0 || (his?.wrong ?? 0) > 0;
+    const correct = (r: Run | undefined): string =>
+      r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
+    console.log(
+      [
+        `| ${label}`,
+        n,
+        `${correct(ours)} / ${correct(his)}`,
+        formatTime(totalMs(ours) / n),
+        his ? formatTime(totalMs(his) / n) : '—',
+        his ? `${(totalMs(ours) / totalMs(his)).toFixed(2)}x` : '—',
+        formatNodes(ours.nodes / n),
+        his ? formatNodes(his.nodes / n) : '—',
+        his ? `${(ours.nodes / his.nodes).toFixed(2)}x` : '—',
+      ].join(' | ') + ' |',
+    );
+  }
+}
+
 await Promise.all(pools.map((pool) => pool.close()));
 process.exitCode = failed ? 1 : 0;

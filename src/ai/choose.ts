@@ -1,5 +1,6 @@
 import { C4Error, ErrorCode, isClassic, type Position } from '../core/index.js';
 import { Board } from './engine/board.js';
+import { effectiveBudget } from './budgets.js';
 import { isSolvable, levelById, type Level, type LevelId } from './levels.js';
 import { perfectMove } from './perfect.js';
 import { createRandom, type RandomSource } from './random.js';
@@ -10,19 +11,13 @@ import type { ChooseMoveOptions, MoveChoice } from './types.js';
 /** Beginner's calibrated slips: a third of needed blocks overlooked, one move in seven careless. */
 export const BEGINNER_STYLE = { missBlock: 0.35, slip: 0.15 } as const;
 
+/** How each searching level plays; how long it thinks is src/ai/budgets.ts. */
 export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, SearchStyle>> = {
-  casual: { maxDepth: 2, timeMs: 50, margin: 12, openingPlies: 6 },
-  intermediate: { maxDepth: 4, timeMs: 60, margin: 3, openingPlies: 6 },
-  strong: { maxDepth: 64, timeMs: 80, margin: 0, openingPlies: 0 },
-  perfect: { maxDepth: 64, timeMs: 900, margin: 0, openingPlies: 0 },
+  casual: { maxDepth: 2, margin: 12, openingPlies: 6 },
+  intermediate: { maxDepth: 4, margin: 3, openingPlies: 6 },
+  strong: { maxDepth: 64, margin: 0, openingPlies: 0 },
+  perfect: { maxDepth: 64, margin: 0, openingPlies: 0 },
 };
-
-/**
- * Off the classic board the top level thinks longer: no latency target binds it there, and at
- * 0.9 s it measured barely above Strong (55% on 9x7, 60% on 7x7c5 in 20 games each), because
- * the solver settles few 7x7c5 positions in time and nothing solves 9x7.
- */
-export const EXPERT_TIME_MS = 2000;
 
 /**
  * Share of Perfect's budget for the solver before the search takes over: most of it once a
@@ -84,9 +79,9 @@ export function chooseMoveNow(
   }
   const style = SEARCH_STYLES[id];
   const solvable = isSolvable(position.variant);
-  const timeMs =
-    options.timeMs ??
-    (id === 'perfect' && !isClassic(position.variant) ? EXPERT_TIME_MS : style.timeMs);
+  // The level's own budget; a caller's timeMs can only lower its ceiling.
+  const budget = options.analysisBudget ?? effectiveBudget(id, position.variant, options.timeMs);
+  const timeMs = budget.timeMs;
   if (id === 'perfect' && solvable) {
     const started = Date.now();
     const exact = perfectMove(
@@ -103,6 +98,7 @@ export function chooseMoveNow(
       position,
       style,
       timeMs: left,
+      nodes: null,
       random,
       signal,
       columns: exact.candidates,
@@ -127,5 +123,5 @@ export function chooseMoveNow(
       },
     };
   }
-  return searchMove({ position, style, timeMs, random, signal });
+  return searchMove({ position, style, timeMs, nodes: budget.nodes, random, signal });
 }

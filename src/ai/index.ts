@@ -5,6 +5,14 @@
  *   position.play(choice.column);
  */
 export { chooseMove, chooseMoveNow } from './choose.js';
+export {
+  LEVEL_NODES,
+  PERFECT_CLASSIC_MS,
+  PERFECT_OTHER_MS,
+  effectiveBudget,
+  thinkingBudget,
+} from './budgets.js';
+export type { ThinkingBudget } from './budgets.js';
 export { LEVELS, isSolvable, levelById, levelLabel, parseLevel } from './levels.js';
 export type { Level, LevelId } from './levels.js';
 export { createPerfectContext, defaultPerfectContext, setOpeningBook } from './perfect.js';

@@ -8,7 +8,6 @@ import type { AbortSignalLike, MoveChoice } from './types.js';
 
 export interface SearchStyle {
   readonly maxDepth: number;
-  readonly timeMs: number;
   /** Root moves within this many evaluation points of the best are picked at random. */
   readonly margin: number;
   /** Up to this ply the margin is doubled, so openings vary more. */
@@ -19,6 +18,8 @@ export interface SearchRequest {
   readonly position: Position;
   readonly style: SearchStyle;
   readonly timeMs: number;
+  /** Positions to search at most (the level's budget, src/ai/budgets.ts); null: time only. */
+  readonly nodes: number | null;
   readonly random: RandomSource;
   readonly signal: AbortSignalLike | undefined;
   readonly columns?: readonly number[];
@@ -64,6 +65,7 @@ export function searchMove(request: SearchRequest): MoveChoice {
   const result = searchRoot(board, {
     maxDepth: style.maxDepth,
     deadline,
+    ...(request.nodes !== null ? { maxNodes: request.nodes } : {}),
     aborted: () => signal?.aborted === true,
     margin,
     ...(allowed ? { columns: allowed } : {}),

@@ -1,3 +1,4 @@
+import type { ThinkingBudget } from './budgets.js';
 import type { PerfectContext } from './perfect.js';
 import type { RandomSource } from './random.js';
 
@@ -10,10 +11,17 @@ export interface ChooseMoveOptions {
   /** When it becomes aborted, the search stops and the best move found so far is returned. */
   readonly signal?: AbortSignalLike;
   /**
-   * A ceiling on thinking time in milliseconds. Each level has its own calibrated budget (Strong
-   * 80 ms, Perfect 0.9 s on 7x6, 2 s elsewhere); a larger value does not make it think longer.
+   * A ceiling on thinking time in milliseconds. Each level plays with its own budget
+   * (`thinkingBudget`, src/ai/budgets.ts: Strong 60,000 positions, Perfect 0.9 s on 7x6…); a
+   * larger value does not make it think longer, a smaller one (a server under load) cuts it short.
    */
   readonly timeMs?: number;
+  /**
+   * Replaces the level's budget, for analysis tools that want a deeper look than the level plays
+   * with (the web's estimates on boards the solver cannot handle). Never for play: a computer
+   * opponent plays with its level's budget, which its rating was measured with.
+   */
+  readonly analysisBudget?: ThinkingBudget;
   /** Ties and slips are decided by this; pass `createRandom(seed)` for repeatable games. */
   readonly random?: RandomSource;
   /** Perfect's solver and book (`createPerfectContext(book)`); default: one shared context. */

@@ -55,3 +55,12 @@ export {
   type CreatedGame,
   type ErrorBody,
 } from './http.js';
+export {
+  GameListQuerySchema,
+  LIST_LIMIT_MAX,
+  LeaderboardQuerySchema,
+  parseQuery,
+  type GameListQuery,
+  type LeaderboardQuery,
+  type QueryParse,
+} from './query.js';

@@ -11,3 +11,4 @@ export {
 } from './mine.js';
 export { verifyPuzzle } from './verify.js';
 export { START_RATING, dailyIndex, nextPuzzleIndex, updateRating, utcDay } from './rating.js';
+export { lessonAfterRefutation, lessonAfterWrongMove, threatCells, type Lesson } from './teach.js';

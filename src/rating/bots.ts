@@ -16,14 +16,16 @@ export const BOT_LEVELS: readonly BotLevel[] = [
 const BEGINNER_ANCHOR = 700;
 
 /**
- * Elo steps between successive levels, from the `c4 arena` ladder in BENCHMARKS.md
- * ("Computer opponents"): 7×6 for `classic`, 9×7 for other connect-4 boards, 7×7c5 for
- * connect-N. Casual vs Beginner on 9×7 was a clean sweep (≥ +406): its lower bound is used.
+ * Elo steps between successive levels, from the `c4 arena` ladder in BENCHMARKS.md ("Computer
+ * opponents", "Ladder with the one budget per level", 2026-12-02), played with exactly the
+ * budgets every shell plays with (src/ai/budgets.ts): 7×6 for `classic`, 9×7 for other connect-4
+ * boards, 7×7c5 for connect-N. Casual vs Beginner on 9×7 was a clean sweep (≥ +406): its lower
+ * bound is used. The top step sums two 20-game runs on 7×6 and 7×7c5.
  */
 const STEPS: Record<PoolId, readonly [number, number, number, number]> = {
-  classic: [436, 319, 301, 241],
-  connect4: [406, 382, 285, 142],
-  connectN: [338, 158, 255, 191],
+  classic: [436, 319, 407, 285],
+  connect4: [406, 407, 319, 338],
+  connectN: [301, 158, 301, 61],
 };
 
 /**

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { LocalBus } from './bus/local.js';
@@ -10,13 +11,15 @@ import { BotPool } from './bots/pool.js';
 import { eventLoopGauge } from './bots/load-gauge.js';
 import { BotRunner } from './bots/runner.js';
 import { GameService } from './games.js';
+import { Matchmaking } from './matchmaking/service.js';
+import { PlayService } from './play.js';
 import { PlayerService } from './players.js';
 import { ClientAborted, handleApi } from './http/api.js';
-import { clientAddress, trustedProxies } from './http/client.js';
+import { clientAddress, proxyRequestId, trustedProxies } from './http/client.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
 import { Hub } from './hub.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, withFields, type Logger } from './log.js';
 import { Metrics } from './metrics.js';
 import { PROTOCOL_VERSION, MAX_MESSAGE_BYTES } from '../protocol/index.js';
 import { newId } from './secrets.js';
@@ -53,6 +56,9 @@ const SWEEP_MS = 5000;
 const HEARTBEAT_MS = 2000;
 /** No heartbeat from any process for this long means the whole service was down. */
 const OUTAGE_MS = 5000;
+
+/** The window `c4_event_loop_lag_seconds` reports the worst delay of. */
+const LAG_WINDOW_MS = 10_000;
 
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
 const HARD_FRAME_LIMIT = 64 * 1024;
@@ -102,6 +108,7 @@ export async function startServer(
   });
   const bots: BotRunner = new BotRunner({
     service: games,
+    store,
     pool,
     log,
     minMoveMs: config.botMinMoveMs,
@@ -114,6 +121,22 @@ export async function startServer(
     renameIntervalMs: config.renameIntervalMs,
     transferTtlMs: config.transferTtlMs,
   });
+  const matchmaking = new Matchmaking({
+    store,
+    bus,
+    players,
+    now,
+    random: Math.random,
+    metrics,
+    log,
+    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
+    botWaitMs: config.botWaitMs,
+    onStored: (state) => {
+      hub.update(state);
+      bots.update(state);
+    },
+  });
+  const play = new PlayService({ games, hub, bots, players, metrics, now });
   const identityCreateLimit = new KeyedRateLimit(
     config.identityCreateRate.perSecond,
     config.identityCreateRate.burst,
@@ -150,6 +173,14 @@ export async function startServer(
     });
   }, HEARTBEAT_MS);
   heartbeat.unref();
+  // The worst stall of each window: what an operator alerts on (every move waits on it).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const lagWindow = setInterval(() => {
+    metrics.eventLoopLag.set(loopDelay.max / 1e9);
+    loopDelay.reset();
+  }, LAG_WINDOW_MS);
+  lagWindow.unref();
 
   const health = async (): Promise<{ ok: boolean; details: Record<string, string> }> => {
     try {
@@ -187,6 +218,7 @@ export async function startServer(
       }
       handleApi(req, res, {
         service: games,
+        store,
         hub,
         metrics,
         now,
@@ -197,8 +229,11 @@ export async function startServer(
           players,
           metrics,
           policy,
-          mayCreateIdentity: () => identityCreateLimit.take(addressOf(req), now()),
-          mayUseIdentity: () => identityLimit.take(addressOf(req), now()),
+          reserveIdentity: () => identityCreateLimit.takeOrWait(addressOf(req), now()),
+          releaseIdentity: () => {
+            identityCreateLimit.refund(addressOf(req));
+          },
+          useIdentity: () => identityLimit.takeOrWait(addressOf(req), now()),
         },
       })
         .then((handled) => (handled ? undefined : serveStatic(req, res)))
@@ -209,7 +244,11 @@ export async function startServer(
             log.info('request aborted by the client', { path });
             return;
           }
-          log.error('request failed', { path, error: String(e) });
+          log.error('request failed', {
+            path,
+            req: proxyRequestId(req, policy.trustedProxies),
+            error: String(e),
+          });
           if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
           res.end('{"error":{"code":"internal","message":"internal error"}}');
         });
@@ -239,20 +278,19 @@ export async function startServer(
       return;
     }
     socketsPerAddress.set(address, held + 1);
+    // Every line about this socket carries its id: the proxy's request id when there is one.
+    const conn = proxyRequestId(req, policy.trustedProxies) ?? newId();
     wss.handleUpgrade(req, socket, head, (ws) => {
       metrics.connections.add(1);
       metrics.connectionsTotal.add(1);
       const connection = new Connection(ws, {
-        service: games,
-        hub,
+        play,
+        matchmaking,
         metrics,
-        log,
+        log: withFields(log, { conn }),
         now,
         rate,
         mayCreate: () => mayCreate(address),
-        players,
-        bots,
-        botWaitMs: config.botWaitMs,
         address,
       });
       connections.add(connection);
@@ -299,9 +337,12 @@ export async function startServer(
       for (const ws of wss.clients) ws.terminate();
       server.closeAllConnections();
       clearInterval(heartbeat);
+      clearInterval(lagWindow);
+      loopDelay.disable();
       // The last sign of life: an outage starting now is measured exactly.
       await store.beat(node, now()).catch(() => undefined);
       sweeper.close();
+      matchmaking.close();
       hub.close();
       bots.close();
       botLoad.close();

@@ -1,5 +1,5 @@
 import { err, ok, parseVariant, variantToString, type Player, type Result } from '../core/index.js';
-import { gameChannel, seekChannel, type Bus } from './bus/types.js';
+import { gameChannel, type Bus } from './bus/types.js';
 import {
   newGame,
   reduce,
@@ -9,7 +9,6 @@ import {
   type GameEvent,
 } from './game/reducer.js';
 import type { GameState, SeatPlayer, TurnLimits } from './game/state.js';
-import { FARM_LIMIT, closeRatings, computerFor } from './matching.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import {
@@ -20,12 +19,10 @@ import {
 } from '../protocol/index.js';
 import { settleRatings } from './ratings.js';
 import { newId } from './secrets.js';
-import type { GameStore, SeekOutcome } from './store/types.js';
+import type { GameStore } from './store/types.js';
 
 /** How often a lost compare-and-set is retried before the client is told `conflict`. */
 const CAS_ATTEMPTS = 8;
-/** A quick-match seek lives this long unless its connection renews it. */
-export const SEEK_TTL_MS = 30_000;
 
 export interface Executed {
   readonly state: GameState;
@@ -45,10 +42,6 @@ export interface ServiceDeps {
   readonly onStored: (state: GameState) => void;
 }
 
-/** A quick-match pool: seekers meet only within one (variant, clock, and rated or casual). */
-export const poolOf = (variant: string, clock: ClockSetting | null, rated = true): string =>
-  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
-
 /** Checks a variant text with the rules engine and returns its canonical form. */
 export function canonicalVariant(text: string): Result<string, ProtocolError> {
   const variant = parseVariant(text);
@@ -62,10 +55,6 @@ export function canonicalVariant(text: string): Result<string, ProtocolError> {
  */
 export class GameService {
   constructor(private readonly deps: ServiceDeps) {}
-
-  get store(): GameStore {
-    return this.deps.store;
-  }
 
   async create(
     variantText: string,
@@ -144,15 +133,13 @@ export class GameService {
         ? await settleRatings(this.deps.store, state, now)
         : { state, updates: [] };
       state = rating.state;
+      // An accepted rematch is created in the same transaction: no game without its offer.
       const rematch = events.find((e) => e.type === 'rematchAccepted');
-      if (rematch) {
-        await this.deps.store.insertGame(rematchOf(state, rematch.gameId, now, this.deps.limits));
-      }
-      if (await this.deps.store.compareAndSet(state, stored.version, rating.updates)) {
+      const created = rematch ? rematchOf(state, rematch.gameId, now, this.deps.limits) : undefined;
+      if (await this.deps.store.compareAndSet(state, stored.version, rating.updates, created)) {
         this.stored(state, events);
         return failure ? err(failure) : ok({ state, events });
       }
-      if (rematch) await this.deps.store.deleteGame(rematch.gameId);
       this.deps.metrics.casConflicts.add();
     }
     return err(protocolError(ProtocolErrorCode.Conflict, 'the game is too busy; try again'));
@@ -209,115 +196,5 @@ export class GameService {
       if (done.ok && done.value.events.length > 0) changed++;
     }
     return changed;
-  }
-
-  /**
-   * Queues a quick-match request or pairs it; the waiting partner is told over the bus. A
-   * named player is paired by rating (the range widening with the wait) and the game is rated
-   * when both are named, unless the two already played `FARM_LIMIT` rated games today from
-   * one address. `rated: false` (a casual game) seeks in a pool of its own: a casual seeker
-   * is only paired with another.
-   */
-  async seek(
-    variantText: string,
-    clock: ClockSetting | null,
-    secretHash: string,
-    who: {
-      player?: SeatPlayer | null;
-      address?: string;
-      waitingSince?: number;
-      rated?: boolean;
-    } = {},
-  ): Promise<Result<SeekOutcome, ProtocolError>> {
-    const variant = canonicalVariant(variantText);
-    if (!variant.ok) return variant;
-    const now = this.deps.now();
-    const player = who.player ?? null;
-    const wantsRated = who.rated ?? true;
-    const pool = poolOf(variant.value, clock, wantsRated);
-    const outcome = await this.deps.store.seek(
-      {
-        id: newId(),
-        pool,
-        secretHash,
-        now,
-        expiresAt: now + SEEK_TTL_MS,
-        player,
-        ...(who.address === undefined ? {} : { address: who.address }),
-      },
-      (waitingHash, arrivingHash, waiting, context) => {
-        const waitingFirst = this.deps.random() < 0.5;
-        const partner = waiting?.player ?? null;
-        return newGame(
-          {
-            id: newId(),
-            variant: variant.value,
-            clock,
-            seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
-            players: waitingFirst ? [partner, player] : [player, partner],
-            rated:
-              wantsRated &&
-              partner !== null &&
-              player !== null &&
-              (context?.recentRatedGames ?? 0) < FARM_LIMIT,
-            limits: this.deps.limits,
-          },
-          now,
-        );
-      },
-      closeRatings(now, who.waitingSince ?? now),
-    );
-    if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
-      this.deps.metrics.gamesCreated.add();
-      this.deps.log.info('quick match', { game: outcome.gameId, pool });
-      await this.deps.bus.publish(seekChannel(outcome.partnerSeekId), {
-        kind: 'matched',
-        seekId: outcome.partnerSeekId,
-        gameId: outcome.gameId,
-        seat: outcome.partnerSeat,
-      });
-    }
-    return ok(outcome);
-  }
-
-  /**
-   * Gives a waiting seek the computer as opponent (sides at random), unless a human took it
-   * first. Rated for a named player (the computer's rating is anchored on the measured
-   * ladder) unless the seek asked for a casual game.
-   */
-  async seekComputer(
-    seekId: string,
-    variant: string,
-    clock: ClockSetting | null,
-    player: SeatPlayer | null,
-    rated = true,
-  ): Promise<SeekOutcome | undefined> {
-    const now = this.deps.now();
-    const computer = computerFor(variant, player);
-    const outcome = await this.deps.store.seekComputer(seekId, now, (secretHash) => {
-      const humanFirst = this.deps.random() < 0.5;
-      const state = newGame(
-        {
-          id: newId(),
-          variant,
-          clock,
-          seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],
-          players: humanFirst ? [player, computer] : [computer, player],
-          rated: rated && player !== null,
-          limits: this.deps.limits,
-        },
-        now,
-      );
-      return { state, seat: humanFirst ? 1 : 2 };
-    });
-    if (outcome?.kind === 'matched') {
-      // Whoever made it, the game's watchers (and the computer, if it moves first) hear of it.
-      const state = await this.deps.store.getGame(outcome.gameId);
-      if (state) {
-        this.deps.log.info('computer match', { game: state.id, level: computer.computer });
-        this.deps.onStored(state);
-      }
-    }
-    return outcome;
   }
 }

@@ -1,5 +1,5 @@
 import type { Player } from '../core/index.js';
-import { gameChannel, seekChannel, type Bus, type BusMessage } from './bus/types.js';
+import { gameChannel, type Bus, type BusMessage } from './bus/types.js';
 import { dueAt, leaveApplies, leaveDeadline, turnOf } from './game/deadlines.js';
 import { seatIndex, type GameState } from './game/state.js';
 import { toPublic } from './game/view.js';
@@ -61,7 +61,6 @@ export interface HubDeps {
  */
 export class Hub {
   private readonly rooms = new Map<string, Room>();
-  private readonly seekWaiters = new Map<string, (gameId: string, seat: Player) => void>();
   private readonly heartbeat: NodeJS.Timeout;
   /** The last time presence reports may have been lost (the bus failed to send or receive). */
   private busTroubleAt = -Infinity;
@@ -78,10 +77,6 @@ export class Hub {
       }
     }, PRESENCE_HEARTBEAT_MS);
     this.heartbeat.unref();
-  }
-
-  get roomCount(): number {
-    return this.rooms.size;
   }
 
   async join(state: GameState, member: Member): Promise<void> {
@@ -149,25 +144,6 @@ export class Hub {
     return room ? this.view(room) : undefined;
   }
 
-  async waitForMatch(
-    seekId: string,
-    onMatch: (gameId: string, seat: Player) => void,
-  ): Promise<void> {
-    this.seekWaiters.set(seekId, onMatch);
-    await this.deps.bus.subscribe(seekChannel(seekId));
-  }
-
-  stopWaiting(seekId: string): void {
-    if (this.seekWaiters.delete(seekId)) {
-      this.deps.bus.unsubscribe(seekChannel(seekId)).catch(() => undefined);
-    }
-  }
-
-  /** Every member of every room, for shutdown. */
-  *members(): Iterable<Member> {
-    for (const room of this.rooms.values()) yield* room.members;
-  }
-
   close(): void {
     clearInterval(this.heartbeat);
     for (const room of this.rooms.values()) clearTimeout(room.timer);
@@ -221,13 +197,9 @@ export class Hub {
         this.presenceMoved(room);
         return;
       }
-      case 'matched': {
-        const waiter = this.seekWaiters.get(message.seekId);
-        if (channel !== seekChannel(message.seekId) || !waiter) return;
-        this.stopWaiting(message.seekId);
-        waiter(message.gameId, message.seat);
+      case 'matched':
+        // Quick match's, not a game's: the matchmaking service listens for it.
         return;
-      }
     }
   }
 

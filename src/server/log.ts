@@ -27,3 +27,18 @@ export function createLogger(level: LogLevel, write: (line: string) => void): Lo
     };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
+
+/** A logger whose every line also carries `fields` (a connection's id, say). */
+export function withFields(log: Logger, fields: LogFields): Logger {
+  const at =
+    (write: (msg: string, f?: LogFields) => void) =>
+    (msg: string, more: LogFields = {}): void => {
+      write(msg, { ...fields, ...more });
+    };
+  return {
+    debug: at(log.debug.bind(log)),
+    info: at(log.info.bind(log)),
+    warn: at(log.warn.bind(log)),
+    error: at(log.error.bind(log)),
+  };
+}

@@ -81,6 +81,11 @@ export class Metrics {
     'counter',
   );
   readonly http = new Family('c4_http_requests_total', 'HTTP requests, by status.', 'counter');
+  readonly eventLoopLag = new Family(
+    'c4_event_loop_lag_seconds',
+    'Worst event-loop delay in the last 10 s window.',
+    'gauge',
+  );
   readonly moveLatency = new Histogram(
     'c4_move_latency_seconds',
     'Time from receiving a move to acknowledging it.',
@@ -98,6 +103,7 @@ export class Metrics {
         this.errors,
         this.casConflicts,
         this.http,
+        this.eventLoopLag,
         this.moveLatency,
       ]
         .map((m) => m.render())

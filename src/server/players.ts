@@ -127,7 +127,15 @@ export class PlayerService {
       hashSecret(secret),
       this.deps.now(),
     );
-    if (!player) {
+    if (player === 'identity_taken') {
+      return err(
+        protocolError(
+          ProtocolErrorCode.IdentityTaken,
+          'this secret already belongs to a player; the code is still valid for a new secret',
+        ),
+      );
+    }
+    if (player === 'invalid_code') {
       return err(
         protocolError(ProtocolErrorCode.InvalidCode, 'the code is unknown, used or expired'),
       );

@@ -21,6 +21,12 @@ export interface WasmEngine {
   upper(): number;
   setLimits(nodeLimit: number, askHost: number): void;
   solve(weak: number): number;
+  /** For tests: the claimeven upper bound of the current position (64: none). */
+  claimevenBoundHere(): number;
+  /** For tests and measurements: 0 turns off the static check of each move (on by default). */
+  setStaticWins(on: number): void;
+  /** For tests and measurements: 0 turns off the claimeven check of each move (on by default). */
+  setChildClaimeven(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -13,15 +13,16 @@ import { Analyst } from './local/analysis.js';
 import { realClock } from './local/clock.js';
 import { ComputerPlayer, playersChanged } from './local/computer.js';
 import { createControls } from './local/controls.js';
-import { byId } from './local/dom.js';
+import { byId } from './dom.js';
 import type { Host } from './local/host.js';
-import { listenForKeys } from './local/keys.js';
+import { gameKeys } from './local/keys.js';
 import { createSettings } from './local/settings.js';
 import { createSharing, sharedGameStep } from './local/sharing.js';
 import { renderStatus } from './local/status.js';
 import { createStore } from './local/storage.js';
 import { createTalk } from './local/talk.js';
 import { createWatchControls } from './local/watch.js';
+import type { LocalPage } from './routes.js';
 import { SearchClient } from './worker/client.js';
 
 /**
@@ -39,10 +40,12 @@ function storage(): Storage | null {
   }
 }
 
-export function startApp(): void {
+export function startApp(): LocalPage {
   const store = createStore(storage());
   let state: GameState = store.load();
-  const talk = createTalk(byId('notice'), byId('announcer'));
+  /** Whether the local game is the page on screen (the router says; see `setShown`). */
+  let shown = false;
+  const talk = createTalk(byId('notice'));
   const hintNote = byId('hint-note');
 
   const board = createBoard(byId('board'), {
@@ -146,7 +149,7 @@ export function startApp(): void {
     watch.render(state, computer.thinking);
     await renderBoard();
     if (token !== renderToken) return;
-    if (!computerToMove(state) || computer.thinking) return;
+    if (!shown || !computerToMove(state) || computer.thinking) return;
     const watching = state.settings.mode === 'watch';
     if (watching && !watch.state.mayMove()) return;
     if (computer.think(state, watching ? watch.state.delayMs : undefined)) {
@@ -155,7 +158,7 @@ export function startApp(): void {
     }
   }
 
-  listenForKeys(host, board, humanDrop);
+  const keys = gameKeys(host, board, humanDrop);
 
   // A game in the link wins over the stored one (unless it is the same game); the address then
   // follows the game (see sharing.ts), so a reload never throws away moves played since. Other
@@ -180,6 +183,21 @@ export function startApp(): void {
   window.addEventListener('hashchange', () => {
     takeSharedGame(true);
   });
-  void render();
-  talk.announce(statusText(state, false));
+  return {
+    element: byId('board').closest('main') ?? byId('board'),
+    setShown(next) {
+      if (next === shown) return;
+      shown = next;
+      if (!next) {
+        // Nothing plays on in a game nobody sees: keys off, the computer stops (it resumes when
+        // the game shows again).
+        keys.stop();
+        computer.stop();
+        return;
+      }
+      keys.start();
+      void render();
+      talk.announce(statusText(state, computer.thinking));
+    },
+  };
 }

@@ -1,29 +1,10 @@
 import './styles.css';
 import { startApp } from './app.js';
-import { parseRoute } from './online/routes.js';
+import { startRouter } from './router.js';
 
-startApp();
-
-// Online play is loaded only once an online route is opened, so the first view of a local game
-// does not pay for it; the module takes over routing from then on.
-let online: Promise<unknown> | undefined;
-const loadOnlineWhenRouted = (): void => {
-  if (online === undefined && parseRoute(location.hash)) online = import('./online/mount.js');
-};
-window.addEventListener('hashchange', loadOnlineWhenRouted);
-loadOnlineWhenRouted();
-
-// Review (#review=GAME) and Puzzles (#puzzles) are loaded the same way, on their first visit.
-const pages: [RegExp, () => Promise<unknown>, Promise<unknown>?][] = [
-  [/^#review=/, () => import('./review/mount.js')],
-  [/^#puzzles\b/, () => import('./puzzles/mount.js')],
-];
-const loadPagesWhenRouted = (): void => {
-  for (const page of pages)
-    if (page[2] === undefined && page[0].test(location.hash)) page[2] = page[1]();
-};
-window.addEventListener('hashchange', loadPagesWhenRouted);
-loadPagesWhenRouted();
+// The local game always exists (its state lives on while other pages show); the router shows
+// one page at a time and loads the others on their first visit.
+startRouter(startApp());
 
 // Offline play: the service worker caches the app after the first visit (production builds only,
 // so development never serves stale files).

@@ -39,6 +39,7 @@ function harness(gauge: LoadGauge) {
   const pool = { choose: () => Promise.resolve(2) } as unknown as BotPool;
   const runner = new BotRunner({
     service,
+    store: { playingComputerGames: () => Promise.resolve([]) },
     pool,
     log: createLogger('silent', () => undefined),
     load: gauge,

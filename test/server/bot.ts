@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { Position, parseVariant } from '../../src/core/index.js';
 import { OnlineClient, type PublicGame, type SocketLike } from '../../src/web/online/client.js';
@@ -86,12 +87,14 @@ export class Bot {
   }
 }
 
+/** Waits (vitest's `vi.waitFor`) until `test` holds; the error names `what` on a timeout. */
 export async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await vi.waitFor(
+    () => {
+      if (!test()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 20 },
+  );
 }
 
 /**

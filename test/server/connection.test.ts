@@ -2,10 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '../../src/protocol/index.js';
-import type { BotRunner } from '../../src/server/bots/runner.js';
-import type { GameService } from '../../src/server/games.js';
-import type { PlayerService } from '../../src/server/players.js';
-import type { Hub } from '../../src/server/hub.js';
+import type { Matchmaking } from '../../src/server/matchmaking/service.js';
+import type { PlayService } from '../../src/server/play.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
 import { Connection } from '../../src/server/ws/connection.js';
@@ -34,17 +32,14 @@ describe('connection', () => {
   it('answers frames that arrive during a graceful shutdown with shutting_down, by id', () => {
     const ws = new FakeSocket();
     const connection = new Connection(ws as unknown as WebSocket, {
-      // Never reached: a shutting-down connection acts on nothing.
-      service: undefined as unknown as GameService,
-      hub: undefined as unknown as Hub,
+      // A shutting-down connection acts on nothing; closing, it only leaves.
+      play: { leave: () => undefined } as unknown as PlayService,
+      matchmaking: { cancel: () => Promise.resolve() } as unknown as Matchmaking,
       metrics: new Metrics(),
       log: createLogger('silent', () => undefined),
       now: () => 0,
       rate: { perSecond: 10, burst: 10 },
       mayCreate: () => true,
-      players: undefined as unknown as PlayerService,
-      bots: undefined as unknown as BotRunner,
-      botWaitMs: 10_000,
       address: '127.0.0.1',
     });
     connection.shutdown(500);

@@ -17,6 +17,19 @@ describe('game creation budget per client address', () => {
     expect([limit.take('a', 1000), limit.take('a', 1000)]).toEqual([true, true]);
   });
 
+  it('says how long until the next token, and takes back a refunded one', () => {
+    const limit = new KeyedRateLimit(0.5, 1);
+    expect(limit.takeOrWait('a', 0)).toBe(0);
+    expect(limit.takeOrWait('a', 0)).toBe(2000);
+    expect(limit.takeOrWait('a', 1500)).toBe(500);
+    limit.refund('a');
+    expect(limit.takeOrWait('a', 1500)).toBe(0);
+    // A refund never raises a bucket above its burst.
+    limit.refund('a');
+    limit.refund('a');
+    expect([limit.takeOrWait('a', 1500), limit.takeOrWait('a', 1500)]).toEqual([0, 2000]);
+  });
+
   it('answers 429 rate_limited over HTTP once the burst is spent, storing nothing more', async () => {
     const backend = sqliteBackend();
     const server = await startTestServer(

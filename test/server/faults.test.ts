@@ -1,4 +1,4 @@
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLASSIC, Position } from '../../src/core/index.js';
 import type { OnlineClient, PublicGame } from '../../src/web/online/client.js';
@@ -122,9 +122,15 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
         const text = await (await fetch(`${url}metrics`)).text();
         return Number(/^c4_connections (\d+)$/m.exec(text)?.[1] ?? NaN);
       };
-      let open = await connections();
-      while (open > 1) open = await connections();
-      expect(open).toBe(1);
+      await vi.waitFor(
+        async () => {
+          expect(await connections()).toBe(1);
+        },
+        {
+          timeout: 10_000,
+          interval: 20,
+        },
+      );
       const afterDrop = await readGame(url, gameId);
       expect(afterDrop.moves.length).toBeLessThanOrEqual(1);
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { WebSocket } from 'ws';
+import { WebSocket, type ClientOptions } from 'ws';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/app.js';
 import { configFromEnv } from '../../src/server/config.js';
 import {
@@ -141,8 +141,12 @@ export class TestClient {
     });
   }
 
-  static async connect(baseUrl: string, headers: Record<string, string> = {}): Promise<TestClient> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { headers });
+  static async connect(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+    options: ClientOptions = {},
+  ): Promise<TestClient> {
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { ...options, headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {
@@ -230,6 +234,8 @@ export async function createGame(
 /** A server in its own process (`node --import tsx src/server/main.ts`), killable for real. */
 export class ServerProcess {
   private child: ChildProcess | undefined;
+  /** The signal `kill` sent, to tell it from one sent by anything else. */
+  private sent: NodeJS.Signals | undefined;
   url = '';
 
   constructor(private readonly env: Record<string, string>) {}
@@ -256,9 +262,16 @@ export class ServerProcess {
           resolve(match[1]!);
         }
       });
-      child.once('exit', (code) => {
+      child.once('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`server exited with ${code}: ${stderr}`));
+        // "exited with null" said nothing: name the signal, and whether this test sent it.
+        const how =
+          code !== null
+            ? `exited with code ${code}`
+            : signal === this.sent
+              ? `was stopped by this test (${signal}) before it started`
+              : `was killed by ${signal ?? 'a signal'}, which this test did not send`;
+        reject(new Error(`server ${how}: ${stderr}`));
       });
     });
     return this.url;
@@ -271,6 +284,7 @@ export class ServerProcess {
   kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    this.sent = signal;
     return new Promise((resolve) => {
       child.once('exit', () => {
         resolve();

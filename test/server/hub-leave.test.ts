@@ -154,10 +154,10 @@ describe('hub: leaving on your turn', () => {
     vi.useFakeTimers({ now: T0 });
     const probe = hub(new Network().bus(), 'one');
     const state = ratedGame('leavegame2');
+    const first = member(1);
     const opponent = member(2);
-    await probe.hub.join(state, member(1));
+    await probe.hub.join(state, first);
     await probe.hub.join(state, opponent);
-    const first = [...probe.hub.members()].find((m) => m.seat === 1)!;
     probe.hub.leave(state.id, first);
     await vi.advanceTimersByTimeAsync(LEAVE_MS - 1_000);
     expect(opponent.last().leftAt).toBe(T0 + LEAVE_MS);

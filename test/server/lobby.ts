@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type {
   PlayerPage,
   PublicGame,
@@ -66,18 +66,19 @@ export const finished = (client: TestClient, timeoutMs = 10_000): Promise<Public
     .waitFor((m): m is Msg<'game'> => m.type === 'game' && m.game.status === 'finished', timeoutMs)
     .then((m) => m.game);
 
-/** Polls until `probe` gives a value (for a change no connected client would hear of). */
-export async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/**
+ * Waits (vitest's `vi.waitFor`) until `probe` gives a value, for a change no connected client
+ * would hear of.
+ */
+export function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error('timed out waiting for a value');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
 }
 
 /** A classic game made over HTTP: seat 1 is `secrets[0]`'s; `secrets[1]` is for seat 2. */

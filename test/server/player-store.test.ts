@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateGame, INITIAL } from '../../src/rating/index.js';
 import { newGame } from '../../src/server/game/reducer.js';
-import { FARM_LIMIT } from '../../src/server/matching.js';
+import { FARM_LIMIT } from '../../src/server/matchmaking/partners.js';
 import type { GameState } from '../../src/server/game/state.js';
 import type { RatingUpdate } from '../../src/server/store/players.js';
 import type { GameStore } from '../../src/server/store/types.js';
@@ -111,12 +111,44 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
 
     it('a transfer code adds a key once and expires', async () => {
       await store.createTransferCode('bob', hash('c0'), 1000);
-      expect((await store.redeemTransferCode(hash('c0'), hash('n'), 500))?.id).toBe('bob');
+      expect(await store.redeemTransferCode(hash('c0'), hash('n'), 500)).toMatchObject({
+        id: 'bob',
+      });
       expect((await store.playerByKey(hash('n')))?.id).toBe('bob');
       expect((await store.playerByKey(hash('b')))?.id).toBe('bob');
-      expect(await store.redeemTransferCode(hash('c0'), hash('m'), 600)).toBeUndefined();
+      expect(await store.redeemTransferCode(hash('c0'), hash('m'), 600)).toBe('invalid_code');
       await store.createTransferCode('bob', hash('c1'), 1000);
-      expect(await store.redeemTransferCode(hash('c1'), hash('m'), 1001)).toBeUndefined();
+      expect(await store.redeemTransferCode(hash('c1'), hash('m'), 1001)).toBe('invalid_code');
+    });
+
+    it('a secret that already names a player is refused before the code is spent', async () => {
+      await store.createTransferCode('bob', hash('c2'), 5000);
+      // Alice's secret, and Bob's own: both name a player already, and the code stays valid.
+      expect(await store.redeemTransferCode(hash('c2'), hash('a'), 600)).toBe('identity_taken');
+      expect(await store.redeemTransferCode(hash('c2'), hash('b'), 600)).toBe('identity_taken');
+      expect((await store.playerByKey(hash('a')))?.id).toBe('alice');
+      expect(await store.redeemTransferCode(hash('c2'), hash('k'), 700)).toMatchObject({
+        id: 'bob',
+      });
+      expect(await store.redeemTransferCode(hash('c2'), hash('j'), 700)).toBe('invalid_code');
+    });
+
+    it('one new secret redeemed with two codes at once gets one player, and the other code stays', async () => {
+      await store.createTransferCode('alice', hash('c3'), 5000);
+      await store.createTransferCode('carol', hash('c4'), 5000);
+      const outcomes = await Promise.all([
+        store.redeemTransferCode(hash('c3'), hash('w'), 800),
+        store.redeemTransferCode(hash('c4'), hash('w'), 800),
+      ]);
+      const won = outcomes.filter((o) => typeof o !== 'string');
+      expect(won).toHaveLength(1);
+      expect(outcomes.filter((o) => o === 'identity_taken')).toHaveLength(1);
+      // The losing code can still move its player to another secret.
+      const [spareCode, sparePlayer] =
+        won[0]?.id === 'alice' ? [hash('c4'), 'carol'] : [hash('c3'), 'alice'];
+      expect(await store.redeemTransferCode(spareCode, hash('v'), 900)).toMatchObject({
+        id: sparePlayer,
+      });
     });
 
     it('a rated result is applied exactly once, however often and concurrently the end is written', async () => {
@@ -240,7 +272,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
             address,
           },
           (w, a2, _partner, context) => {
-            seen.push(context?.recentRatedGames ?? -1);
+            seen.push(context.recentRatedGames);
             return { ...ratedGame(`farmg${pool}`, 'alice', 'bob'), seats: [w, a2] };
           },
         );

@@ -163,6 +163,25 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       expect((await post('api/players/me', { secret: device })).json['player']).toMatchObject({
         id: player.id,
       });
+      // A secret that already names a player (the old device's) is refused and spends nothing.
+      const again = await post('api/players/transfer', { secret });
+      const taken = await post('api/players/redeem', { secret, code: again.json['code'] });
+      expect([taken.status, errorCode(taken)]).toEqual([409, 'identity_taken']);
+      const { secret: other } = await newPlayer();
+      const takenByOther = await post('api/players/redeem', {
+        secret: other,
+        code: again.json['code'],
+      });
+      expect(errorCode(takenByOther)).toBe('identity_taken');
+      const third = newSecret();
+      const stillValid = await post('api/players/redeem', {
+        secret: third,
+        code: again.json['code'],
+      });
+      expect([stillValid.status, stillValid.json['player']]).toEqual([
+        200,
+        expect.objectContaining({ id: player.id }),
+      ]);
       const reused = await post('api/players/redeem', {
         secret: newSecret(),
         code: code.json['code'],
@@ -427,6 +446,81 @@ describe('identity rate limits', () => {
         statuses.push(response.status);
       }
       expect(statuses).toEqual([201, 201, 429, 429]);
+    } finally {
+      await server.close();
+      await backend.cleanup();
+    }
+  });
+
+  /**
+   * Defect: from one address (a school, a cafe), nine tries at a taken name spent the name
+   * budget and even a free name was refused, with no wait given. The budget counts names
+   * created; a refusal for it says when to retry.
+   */
+  it('counts names created, not attempts, and says when to retry', async () => {
+    const backend = BACKENDS[0]!();
+    const server = await startTestServer(
+      backend,
+      {},
+      { IDENTITY_CREATE_BURST: '2', IDENTITY_CREATE_PER_HOUR: '1' },
+    );
+    const create = (name: string) =>
+      fetch(server.url + 'api/players', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ secret: newSecret(), name }),
+      });
+    try {
+      expect((await create('Popular Name')).status).toBe(201);
+      const tries: number[] = [];
+      for (let i = 0; i < 9; i++) tries.push((await create('Popular Name')).status);
+      expect(tries).toEqual(Array.from({ length: 9 }, () => 409));
+      // Refused names (reserved, malformed) spend nothing either.
+      expect((await create('The Computer')).status).toBe(400);
+      expect((await create('x')).status).toBe(400);
+      expect((await create('A Free Name')).status).toBe(201);
+
+      const refused = await create('Another Free Name');
+      expect(refused.status).toBe(429);
+      // Two created with a burst of 2 and one name an hour: the next is free in an hour.
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(3590);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      const body = (await refused.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('rate_limited');
+      expect(body.error.message).toMatch(
+        /^too many new names from this address lately; try again in (1 h|60 min|59 min)$/,
+      );
+    } finally {
+      await server.close();
+      await backend.cleanup();
+    }
+  });
+
+  it('a flood of identity requests is refused with Retry-After', async () => {
+    const backend = BACKENDS[0]!();
+    const server = await startTestServer(
+      backend,
+      {},
+      { IDENTITY_REQUESTS_BURST: '3', IDENTITY_REQUESTS_PER_MINUTE: '1' },
+    );
+    try {
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await fetch(server.url + 'api/players/me', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ secret: newSecret() }),
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      const retryAfter = Number(last?.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(50);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const body = (await last?.json()) as { error: { message: string } };
+      expect(body.error.message).toMatch(/; try again in 1 min$/);
     } finally {
       await server.close();
       await backend.cleanup();

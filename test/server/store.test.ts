@@ -77,6 +77,31 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('%s store', 
     expect(await store.compareAndSet({ ...g, version: 1, moves: [2] }, 0)).toBe(false);
   });
 
+  it('a write that creates a game (an accepted rematch) is one transaction with the version check', async () => {
+    const g = game('rmatch001');
+    await store.insertGame(g);
+    const next = { ...g, version: 1, rematchGameId: 'rmatch002' };
+    const rematch = game('rmatch002');
+    // A lost race creates nothing.
+    expect(await store.compareAndSet(next, 7, [], rematch)).toBe(false);
+    expect(await store.getGame('rmatch002')).toBeUndefined();
+    // A failing insert (here: the id is taken) undoes the version change with it.
+    await store.insertGame(game('rmatch003'));
+    await expect(
+      store.compareAndSet(
+        { ...g, version: 1, rematchGameId: 'rmatch003' },
+        0,
+        [],
+        game('rmatch003'),
+      ),
+    ).rejects.toThrow();
+    expect((await store.getGame('rmatch001'))?.version).toBe(0);
+    // The winning write stores both.
+    expect(await store.compareAndSet(next, 0, [], rematch)).toBe(true);
+    expect((await store.getGame('rmatch001'))?.rematchGameId).toBe('rmatch002');
+    expect(await store.getGame('rmatch002')).toEqual(rematch);
+  });
+
   it('many concurrent increments lose no update', async () => {
     await store.insertGame(game('counter01'));
     const bump = async (): Promise<void> => {

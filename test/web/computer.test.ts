@@ -33,7 +33,6 @@ describe('the computer player', () => {
         type: 'move',
         game: { width: 7, height: 6, connect: 4, moves: [] },
         level: 'intermediate',
-        timeMs: 2000,
         seed: 2 ** 30,
       },
     ]);

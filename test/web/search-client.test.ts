@@ -71,9 +71,7 @@ describe('the search client', () => {
   it('cancels a running search by terminating its worker; its late replies are dropped', () => {
     const { client, workers } = setup();
     const replies: Reply[] = [];
-    client.run({ type: 'move', game, level: 'strong', timeMs: 80, seed: 1 }, (r) =>
-      replies.push(r),
-    );
+    client.run({ type: 'move', game, level: 'strong', seed: 1 }, (r) => replies.push(r));
     client.cancel();
     expect(workers[0]!.terminated).toBe(true);
     expect(client.running).toBe(false);
@@ -85,8 +83,8 @@ describe('the search client', () => {
     const { client, workers } = setup();
     const first: Reply[] = [];
     const second: Reply[] = [];
-    client.run({ type: 'move', game, level: 'strong', timeMs: 80, seed: 1 }, (r) => first.push(r));
-    client.run({ type: 'move', game, level: 'strong', timeMs: 80, seed: 2 }, (r) => second.push(r));
+    client.run({ type: 'move', game, level: 'strong', seed: 1 }, (r) => first.push(r));
+    client.run({ type: 'move', game, level: 'strong', seed: 2 }, (r) => second.push(r));
     expect(workers).toHaveLength(2);
     expect(workers[0]!.terminated).toBe(true);
     workers[0]!.send({ id: 1, type: 'move', column: 0 });

@@ -8,6 +8,11 @@ export interface SearchLimits {
   readonly maxDepth: number;
   /** Absolute deadline (Date.now() milliseconds); iterations after the first stop at it. */
   readonly deadline: number;
+  /**
+   * Positions to visit at most (iterations after the first stop there): the level's strength,
+   * the same on any machine. Absent: bounded by the deadline only.
+   */
+  readonly maxNodes?: number;
   readonly aborted: () => boolean;
   /**
    * Root moves scoring within this of the best count as equally good (0 = exact ties only), so
@@ -64,6 +69,7 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
   const history = new Int32Array(width * board.g.cellCount + width);
   let nodes = 0;
   let checkClock = false;
+  const maxNodes = limits.maxNodes ?? Number.POSITIVE_INFINITY;
 
   const keys = new Int32Array(width);
   const order = (ttMove: number, out: Int32Array): number => {
@@ -100,8 +106,13 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
 
   const negamax = (depth: number, alpha: number, beta: number): number => {
     nodes++;
-    if (checkClock && (nodes & 255) === 0 && (Date.now() >= limits.deadline || limits.aborted())) {
-      throw new OutOfTime();
+    if (checkClock) {
+      // The node budget is checked on every node so that where a search stops never depends on
+      // the clock; the clock and the signal, which cost more, every 256.
+      if (nodes > maxNodes) throw new OutOfTime();
+      if ((nodes & 255) === 0 && (Date.now() >= limits.deadline || limits.aborted())) {
+        throw new OutOfTime();
+      }
     }
     const g = board.g;
     if (board.full) return 0;
@@ -226,10 +237,11 @@ export function searchRoot(board: Board, limits: SearchLimits): SearchResult {
     const top = completed[0]!.score;
     // A proven result cannot change with depth.
     if (Math.abs(top) >= WIN_THRESHOLD) break;
-    // The next iteration costs a few times this one: started past half the budget, it would
-    // almost surely be cut off and thrown away, so stop now and answer sooner.
+    // The next iteration costs a few times this one: started past half the budget (of time or
+    // of nodes), it would almost surely be cut off and thrown away, so stop now and answer sooner.
     const now = Date.now();
     if (
+      nodes > maxNodes / 2 ||
       now >= limits.deadline ||
       now - started > (limits.deadline - started) / 2 ||
       limits.aborted()

@@ -32,6 +32,3 @@ export function eventLoopGauge(threshold = BUSY_UTILISATION): LoadGauge {
     },
   };
 }
-
-/** Never busy: tests and callers that want the computer to answer at once. */
-export const IDLE_GAUGE: LoadGauge = { busy: false, close: () => undefined };

@@ -4,8 +4,12 @@ export interface ThinkRequest {
   readonly variant: string;
   readonly moves: readonly number[];
   readonly level: string;
-  /** Ceiling on the level's own budget; lowered when many requests wait. */
-  readonly timeMs: number;
+  /**
+   * Absent: the level's own budget (src/ai/budgets.ts), as on the web page and in the CLI.
+   * Present only while more requests wait than there are threads: a lower time ceiling, so the
+   * queue drains (the level then plays weaker than rated until the load passes).
+   */
+  readonly timeMs?: number;
 }
 
 export type ThinkReply =

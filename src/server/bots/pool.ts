@@ -43,9 +43,21 @@ interface Slot {
   requestId: number;
 }
 
-/** Full budget (the level's own) while few wait; divided as the queue grows, never below this. */
+/** Under load each think's ceiling shrinks with the queue, never below this. */
 const MIN_THINK_MS = 50;
-const FULL_THINK_MS = 2000;
+/** The longest any level thinks (Expert's safety ceiling, src/ai/budgets.ts). */
+const LONGEST_THINK_MS = 10_000;
+
+/**
+ * The time ceiling for a think while `waiting` requests queue behind `threads` threads: none
+ * (the level's own budget, the one its rating was measured with) until the queue outgrows the
+ * threads, then the longest budget divided by the queue's share.
+ */
+export function loadCeilingMs(waiting: number, threads: number): number | undefined {
+  const share = waiting / threads;
+  if (share <= 1) return undefined;
+  return Math.max(MIN_THINK_MS, Math.floor(LONGEST_THINK_MS / share));
+}
 
 /**
  * A fixed set of worker threads computing the computer's moves, with a bounded queue. The
@@ -123,13 +135,13 @@ export class BotPool {
       if (!pending) return;
       slot.busy = pending;
       slot.requestId = this.nextId++;
-      const share = Math.max(1, this.queue.length / this.size);
+      const ceiling = loadCeilingMs(this.queue.length, this.size);
       const request: ThinkRequest = {
         id: slot.requestId,
         variant: pending.job.variant,
         moves: pending.job.moves,
         level: pending.job.level,
-        timeMs: Math.max(MIN_THINK_MS, Math.floor(FULL_THINK_MS / share)),
+        ...(ceiling !== undefined ? { timeMs: ceiling } : {}),
       };
       slot.worker.postMessage(request);
     }

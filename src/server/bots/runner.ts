@@ -3,6 +3,7 @@ import { turnOf } from '../game/reducer.js';
 import { seatIndex, type GameState } from '../game/state.js';
 import type { GameService } from '../games.js';
 import type { Logger } from '../log.js';
+import type { GameStore } from '../store/types.js';
 import { ProtocolErrorCode, protocolError } from '../../protocol/index.js';
 import { isComputer } from '../ratings.js';
 import type { LoadGauge } from './load-gauge.js';
@@ -35,6 +36,7 @@ export class BotRunner {
   constructor(
     private readonly deps: {
       readonly service: GameService;
+      readonly store: Pick<GameStore, 'playingComputerGames'>;
       readonly pool: BotPool;
       readonly log: Logger;
       readonly minMoveMs?: number;
@@ -52,7 +54,7 @@ export class BotRunner {
 
   /** Resumes every unfinished game with the computer in it (after a restart). */
   async resume(): Promise<number> {
-    const games = await this.deps.service.store.playingComputerGames();
+    const games = await this.deps.store.playingComputerGames();
     for (const game of games) this.update(game);
     return games.length;
   }
@@ -79,10 +81,6 @@ export class BotRunner {
     if (this.thinking.has(key)) return;
     this.thinking.add(key);
     void this.think(state).finally(() => this.thinking.delete(key));
-  }
-
-  get watching(): number {
-    return this.watched.size;
   }
 
   close(): void {

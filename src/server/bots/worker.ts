@@ -68,7 +68,7 @@ async function think(request: ThinkRequest): Promise<ThinkReply> {
   if (!position.ok) return { id: request.id, error: position.error.message };
   try {
     const choice = await chooseMove(position.value, request.level as LevelId, {
-      timeMs: request.timeMs,
+      ...(request.timeMs !== undefined ? { timeMs: request.timeMs } : {}),
       perfect,
     });
     return { id: request.id, column: choice.column };

@@ -3,11 +3,11 @@ import type { Bus, BusHandler, BusMessage } from './types.js';
 /** The single-process bus: a message reaches this process's own subscribers only. */
 export class LocalBus implements Bus {
   readonly kind = 'local';
-  private handler: BusHandler = () => undefined;
+  private readonly handlers: BusHandler[] = [];
   private readonly channels = new Set<string>();
 
   onMessage(handler: BusHandler): void {
-    this.handler = handler;
+    this.handlers.push(handler);
   }
 
   subscribe(channel: string): Promise<void> {
@@ -24,7 +24,7 @@ export class LocalBus implements Bus {
     // Delivered on a later tick, as Redis would, so callers never re-enter themselves.
     if (this.channels.has(channel)) {
       queueMicrotask(() => {
-        this.handler(channel, message);
+        for (const handler of this.handlers) handler(channel, message);
       });
     }
     return Promise.resolve();

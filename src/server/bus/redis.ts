@@ -9,7 +9,7 @@ export class RedisBus implements Bus {
   readonly kind = 'redis';
   private readonly pub: Redis;
   private readonly sub: Redis;
-  private handler: BusHandler = () => undefined;
+  private readonly handlers: BusHandler[] = [];
 
   constructor(
     url: string,
@@ -29,12 +29,12 @@ export class RedisBus implements Bus {
       } catch {
         return;
       }
-      this.handler(channel.slice(this.prefix.length), message);
+      for (const handler of this.handlers) handler(channel.slice(this.prefix.length), message);
     });
   }
 
   onMessage(handler: BusHandler): void {
-    this.handler = handler;
+    this.handlers.push(handler);
   }
 
   async subscribe(channel: string): Promise<void> {

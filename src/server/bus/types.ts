@@ -30,6 +30,7 @@ export type BusHandler = (channel: string, message: BusMessage) => void;
  */
 export interface Bus {
   readonly kind: 'local' | 'redis';
+  /** Adds a handler: every handler hears every message of the channels subscribed to. */
   onMessage(handler: BusHandler): void;
   subscribe(channel: string): Promise<void>;
   unsubscribe(channel: string): Promise<void>;

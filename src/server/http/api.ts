@@ -3,8 +3,15 @@ import type { GameService } from '../games.js';
 import type { Hub } from '../hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
-import { CreateGameSchema, GameIdSchema, ProtocolErrorCode } from '../../protocol/index.js';
+import {
+  CreateGameSchema,
+  GameIdSchema,
+  GameListQuerySchema,
+  ProtocolErrorCode,
+  parseQuery,
+} from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
+import type { GameStore } from '../store/types.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
 import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
 import { acceptsJsonBody, fail, parseJsonBody, send } from './respond.js';
@@ -13,6 +20,7 @@ export { ClientAborted } from './respond.js';
 
 export interface ApiDeps {
   readonly service: GameService;
+  readonly store: Pick<GameStore, 'listFinished'>;
   readonly hub: Hub;
   readonly metrics: Metrics;
   readonly now: () => number;
@@ -106,8 +114,13 @@ export async function handleApi(
   }
 
   if (url.pathname === '/api/games' && method === 'GET') {
-    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 20) || 20));
-    const games = await deps.service.store.listFinished(limit);
+    const query = parseQuery(GameListQuerySchema, url.searchParams);
+    if (!query.ok) {
+      fail(res, ProtocolErrorCode.BadMessage, query.message, metrics);
+      return true;
+    }
+    const { limit } = query.value;
+    const games = await deps.store.listFinished(limit);
     send(res, 200, { games: games.map(toSummary) }, metrics);
     return true;
   }

@@ -46,3 +46,18 @@ export function requestScheme(req: IncomingMessage, trusted: ReadonlySet<string>
   }
   return 'http';
 }
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/**
+ * The id a trusted proxy gave this request (`X-Request-Id`, nginx's `$request_id`), so its
+ * access log and our lines can be matched; undefined from anyone else or when malformed.
+ */
+export function proxyRequestId(
+  req: IncomingMessage,
+  trusted: ReadonlySet<string>,
+): string | undefined {
+  const id = req.headers['x-request-id'];
+  if (typeof id !== 'string' || !REQUEST_ID.test(id)) return undefined;
+  return trusted.has(normalize(req.socket.remoteAddress ?? '')) ? id : undefined;
+}

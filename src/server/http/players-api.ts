@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Result } from '../../core/index.js';
 import type { Metrics } from '../metrics.js';
-import type { PlayerService } from '../players.js';
+import { waitText, type PlayerService } from '../players.js';
 import { ProtocolErrorCode, type ProtocolError } from '../../protocol/index.js';
 import {
   CreatePlayerSchema,
   IdentifySchema,
+  LeaderboardQuerySchema,
   PlayerIdSchema,
-  PoolSchema,
+  parseQuery,
   RedeemSchema,
   RenameSchema,
 } from '../../protocol/index.js';
@@ -18,10 +19,24 @@ export interface PlayersApiDeps {
   readonly players: PlayerService;
   readonly metrics: Metrics;
   readonly policy: OriginPolicy;
-  /** False when this client created too many identities lately (takes one from its budget). */
-  readonly mayCreateIdentity: () => boolean;
-  /** False when this client sent too many identity requests (guessing secrets or codes). */
-  readonly mayUseIdentity: () => boolean;
+  /**
+   * Reserves one new identity from this client's budget: 0, or the ms until one is free. The
+   * budget counts names created, so a refused attempt gives its reservation back.
+   */
+  readonly reserveIdentity: () => number;
+  /** Gives back what `reserveIdentity` took: the attempt created nothing. */
+  readonly releaseIdentity: () => void;
+  /**
+   * Takes one from this client's budget of identity requests (every attempt, creation
+   * included: guessing secrets or codes, flooding names): 0, or the ms until one is allowed.
+   */
+  readonly useIdentity: () => number;
+}
+
+/** 429 with `Retry-After` (whole seconds) and the same wait in the message. */
+function refuse(res: ServerResponse, what: string, waitMs: number, metrics: Metrics): void {
+  res.setHeader('retry-after', String(Math.ceil(waitMs / 1000)));
+  fail(res, ProtocolErrorCode.RateLimited, `${what}; try again in ${waitText(waitMs)}`, metrics);
 }
 
 function reply<T>(
@@ -61,13 +76,12 @@ export async function handlePlayersApi(
   }
 
   if (board) {
-    const pool = PoolSchema.safeParse(url.searchParams.get('pool') ?? 'classic');
-    if (!pool.success) {
-      fail(res, ProtocolErrorCode.BadMessage, 'pool: one of classic, connect4, connectN', metrics);
+    const query = parseQuery(LeaderboardQuerySchema, url.searchParams);
+    if (!query.ok) {
+      fail(res, ProtocolErrorCode.BadMessage, query.message, metrics);
       return true;
     }
-    const limit = Math.min(100, Math.max(1, Number(url.searchParams.get('limit') ?? 50) || 50));
-    send(res, 200, await players.leaderboard(pool.data, limit), metrics);
+    send(res, 200, await players.leaderboard(query.value.pool, query.value.limit), metrics);
     return true;
   }
   if (page) {
@@ -84,15 +98,23 @@ export async function handlePlayersApi(
     fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
     return true;
   }
-  const creating = action[1] === undefined;
-  if (!(creating ? deps.mayCreateIdentity() : deps.mayUseIdentity())) {
-    fail(res, ProtocolErrorCode.RateLimited, 'too many requests; try again later', metrics);
+  const wait = deps.useIdentity();
+  if (wait > 0) {
+    refuse(res, 'too many identity requests from this address', wait, metrics);
     return true;
   }
   switch (action[1]) {
     case undefined: {
       const body = await parseBody(req, res, CreatePlayerSchema, metrics);
-      if (body) reply(res, 201, await players.create(body.secret, body.name), wrapPlayer, metrics);
+      if (!body) return true;
+      const budget = deps.reserveIdentity();
+      if (budget > 0) {
+        refuse(res, 'too many new names from this address lately', budget, metrics);
+        return true;
+      }
+      const created = await players.create(body.secret, body.name);
+      if (!created.ok) deps.releaseIdentity();
+      reply(res, 201, created, wrapPlayer, metrics);
       return true;
     }
     case 'me': {

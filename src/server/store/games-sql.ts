@@ -14,7 +14,6 @@ export const GAME_SQL = {
   update:
     'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ?, due_at = ? WHERE id = ? AND version = ?',
   get: 'SELECT state FROM games WHERE id = ?',
-  delete: 'DELETE FROM games WHERE id = ?',
   listPlaying: "SELECT state FROM games WHERE status = 'playing'",
   listFinished:
     "SELECT state FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?",

@@ -50,6 +50,8 @@ export interface LeaderboardEntry {
 
 export type CreatePlayerOutcome = 'created' | 'name_taken' | 'key_taken';
 export type RenameOutcome = 'renamed' | 'name_taken' | 'too_soon' | 'not_found';
+/** The player the code moved to the new secret, or why nothing happened. */
+export type RedeemOutcome = PlayerRecord | 'identity_taken' | 'invalid_code';
 
 /** Identities, names and ratings, behind the same store as games (one database, one transaction). */
 export interface PlayerStore {
@@ -71,12 +73,12 @@ export interface PlayerStore {
     notBefore: number,
   ): Promise<RenameOutcome>;
   createTransferCode(playerId: string, codeHash: string, expiresAt: number): Promise<void>;
-  /** Adds `secretHash` as a key of the code's player and deletes the code: usable once. */
-  redeemTransferCode(
-    codeHash: string,
-    secretHash: string,
-    now: number,
-  ): Promise<PlayerRecord | undefined>;
+  /**
+   * Adds `secretHash` as a key of the code's player and deletes the code: usable once. In one
+   * transaction, and checked before the code is spent: a secret that already names a player
+   * (any player) leaves the code valid.
+   */
+  redeemTransferCode(codeHash: string, secretHash: string, now: number): Promise<RedeemOutcome>;
   ratingsOf(playerId: string): Promise<PoolRating[]>;
   ratingHistory(playerId: string, limit: number): Promise<RatingHistoryEntry[]>;
   /** Established players (deviation at most `maxRd`) of a pool, best first. */
@@ -203,8 +205,6 @@ export const SQL = {
     'UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = games + 1, wins = wins + ?, draws = draws + ?, losses = losses + ?, version = version + 1, updated_at = ? WHERE player_id = ? AND pool = ? AND version = ?',
   insertChange:
     'INSERT INTO rating_changes (game_id, player_id, pool, before_rating, after_rating, after_rd, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ratedBetween:
-    'SELECT COUNT(*) AS n FROM games WHERE rated = 1 AND created_at >= ? AND ((player1 = ? AND player2 = ?) OR (player1 = ? AND player2 = ?))',
 } as const;
 
 /** `?` placeholders to PostgreSQL's `$1, $2…`. */

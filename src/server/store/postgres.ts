@@ -3,7 +3,8 @@ import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
-import { MIGRATIONS } from './migrations.js';
+import { migratePostgres } from './migrate.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 import {
   SQL,
   changeParams,
@@ -23,20 +24,28 @@ import {
   type RatingHistoryEntry,
   type RatingRow,
   type RatingUpdate,
+  type RedeemOutcome,
   type RenameOutcome,
 } from './players.js';
+import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
 import {
-  FARM_WINDOW_MS,
-  SEEK_COLUMNS,
+  SEEK_SQL,
+  asPlayer,
+  ratedWithParams,
+  seekWriteStatement,
+  toOwnSeek,
+  toRatedWith,
+  toSeekRecord,
+  type OwnRow,
+  type SeekRow,
+} from './seeks-sql.js';
+import {
   oldestOther,
-  toCandidate,
   type GameStore,
   type PairMaker,
   type PartnerChooser,
   type SeekOutcome,
   type SeekRequest,
-  type SeekRow,
-  asPlayer,
 } from './types.js';
 
 /** Thrown inside a transaction to roll it back when a rating row moved meanwhile. */
@@ -52,9 +61,6 @@ const q = async <R extends pg.QueryResultRow>(
   sql: string,
   params: readonly Param[],
 ): Promise<R[]> => (await db.query<R>(numbered(sql), [...params])).rows;
-
-/** Fixed key of the advisory lock that serializes migrations across processes. */
-const MIGRATION_LOCK = 0x43344d47;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -77,42 +83,8 @@ export class PostgresStore implements GameStore {
     this.pool.on('error', () => undefined);
   }
 
-  async migrate(): Promise<number> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      try {
-        await client.query(`CREATE SCHEMA IF NOT EXISTS ${this.schema}`);
-        await client.query(
-          'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
-        );
-        const { rows } = await client.query<{ v: number | null }>(
-          'SELECT MAX(version) AS v FROM schema_migrations',
-        );
-        let current = rows[0]?.v ?? 0;
-        for (const migration of MIGRATIONS) {
-          if (migration.version <= current) continue;
-          await client.query('BEGIN');
-          try {
-            await client.query(migration.postgres);
-            await client.query(
-              'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
-              [migration.version, migration.name, Date.now()],
-            );
-            await client.query('COMMIT');
-          } catch (error) {
-            await client.query('ROLLBACK');
-            throw error;
-          }
-          current = migration.version;
-        }
-        return current;
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-      }
-    } finally {
-      client.release();
-    }
+  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+    return migratePostgres(this.pool, this.schema, migrations);
   }
 
   async insertGame(state: GameState): Promise<void> {
@@ -144,13 +116,17 @@ export class PostgresStore implements GameStore {
     state: GameState,
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
+    created?: GameState,
   ): Promise<boolean> {
     const params = updateParams(state, expectedVersion);
     const update = numbered(GAME_SQL.update);
-    if (ratings.length === 0) return (await this.pool.query(update, params)).rowCount === 1;
+    if (ratings.length === 0 && !created) {
+      return (await this.pool.query(update, params)).rowCount === 1;
+    }
     try {
       return await this.tx(async (client) => {
         if ((await client.query(update, params)).rowCount !== 1) return false;
+        if (created) await insert(client, created);
         for (const u of ratings) {
           await q(client, SQL.ensureRating, [u.playerId, u.pool]);
           const moved = await client.query(numbered(SQL.updateRating), ratingParams(u));
@@ -165,10 +141,6 @@ export class PostgresStore implements GameStore {
     }
   }
 
-  async deleteGame(id: string): Promise<void> {
-    await q(this.pool, GAME_SQL.delete, [id]);
-  }
-
   async listFinished(limit: number): Promise<GameState[]> {
     return (await q<StateRow>(this.pool, GAME_SQL.listFinished, [limit])).map(toGame);
   }
@@ -181,126 +153,34 @@ export class PostgresStore implements GameStore {
     return this.tx(async (client) => {
       // One pairing at a time per pool, across every process: no two arrivals both queue.
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [request.pool]);
-      await client.query('DELETE FROM seeks WHERE expires_at < $1', [request.now]);
-      return this.pairOrQueue(client, request, makePair, choose);
-    });
-  }
-
-  private async pairOrQueue(
-    client: pg.PoolClient,
-    request: SeekRequest,
-    makePair: PairMaker,
-    choose: PartnerChooser,
-  ): Promise<SeekOutcome> {
-    let mine = (
-      await q<SeekRow & { status: string | null }>(
-        client,
-        'SELECT s.id, s.secret_hash, s.game_id, s.seat, s.seat_player, s.address, s.created_at, g.status FROM seeks s LEFT JOIN games g ON g.id = s.game_id WHERE s.pool = ? AND s.secret_hash = ?',
-        [request.pool, request.secretHash],
-      )
-    )[0];
-    if (mine?.game_id && mine.status === 'finished') {
-      // That match is history: this seek is a new request.
-      await q(client, 'DELETE FROM seeks WHERE id = ?', [mine.id]);
-      mine = undefined;
-    }
-    if (mine?.game_id) {
-      return {
-        kind: 'matched',
-        seekId: mine.id,
-        gameId: mine.game_id,
-        seat: asPlayer(mine.seat),
-        partnerSeekId: null,
-        partnerSeat: asPlayer(mine.seat) === 1 ? 2 : 1,
-      };
-    }
-    const candidates = (
-      await q<SeekRow>(
-        client,
-        `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? AND secret_hash <> ? ORDER BY created_at, id LIMIT 200`,
-        [request.pool, request.now, request.secretHash],
-      )
-    ).map(toCandidate);
-    const partner = choose(request, candidates);
-    if (!partner) {
-      if (mine) {
-        await q(client, 'UPDATE seeks SET expires_at = ? WHERE id = ?', [
-          request.expiresAt,
-          mine.id,
-        ]);
-        return { kind: 'waiting', seekId: mine.id };
-      }
-      await q(
-        client,
-        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, player_id, seat_player, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        [
-          request.id,
-          request.pool,
-          request.secretHash,
-          request.now,
-          request.expiresAt,
-          request.player?.id ?? null,
-          request.player ? JSON.stringify(request.player) : null,
-          request.address ?? null,
-        ],
-      );
-      return { kind: 'waiting', seekId: request.id };
-    }
-    const recentRatedGames =
-      partner.player && request.player && partner.address === (request.address ?? null)
-        ? Number(
-            (
-              await q<{ n: string }>(client, SQL.ratedBetween, [
-                request.now - FARM_WINDOW_MS,
-                partner.player.id,
-                request.player.id,
-                request.player.id,
-                partner.player.id,
-              ])
-            )[0]?.n ?? 0,
+      await q(client, SEEK_SQL.dropExpired, [request.now]);
+      const own = (await q<OwnRow>(client, SEEK_SQL.own, [request.pool, request.secretHash]))[0];
+      const waiting = (
+        await q<SeekRow>(client, SEEK_SQL.waiting, [request.pool, request.now, request.secretHash])
+      ).map(toSeekRecord);
+      const ratedWith = needsRatedCounts(request, waiting)
+        ? toRatedWith(
+            await q<{ other: string | null; n: string }>(
+              client,
+              SEEK_SQL.ratedWith,
+              ratedWithParams(request),
+            ),
           )
-        : 0;
-    const game = makePair(partner.secretHash, request.secretHash, partner, { recentRatedGames });
-    await insert(client, game);
-    const partnerSeat: Player = game.seats[0] === partner.secretHash ? 1 : 2;
-    const seat: Player = partnerSeat === 1 ? 2 : 1;
-    // Matched rows stay a while so a player who reconnects finds their game again.
-    await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
-      game.id,
-      partnerSeat,
-      request.expiresAt,
-      partner.id,
-    ]);
-    if (mine) {
-      await q(client, 'UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?', [
-        game.id,
-        seat,
-        request.expiresAt,
-        mine.id,
-      ]);
-    } else {
-      await q(
-        client,
-        'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
-        [
-          request.id,
-          request.pool,
-          request.secretHash,
-          request.now,
-          request.expiresAt,
-          game.id,
-          seat,
-        ],
-      );
-    }
-    return {
-      kind: 'matched',
-      seekId: mine?.id ?? request.id,
-      gameId: game.id,
-      seat,
-      partnerSeekId: partner.id,
-      partnerSeat,
-    };
+        : new Map<string, number>();
+      const { outcome, writes } = pairSeek({
+        request,
+        own: toOwnSeek(own),
+        waiting,
+        ratedWith,
+        makePair,
+        choose,
+      });
+      for (const write of writes) {
+        const { sql, params } = seekWriteStatement(write);
+        await q(client, sql, params);
+      }
+      return outcome;
+    });
   }
 
   async seekComputer(
@@ -309,13 +189,7 @@ export class PostgresStore implements GameStore {
     makeGame: (secretHash: string) => { state: GameState; seat: Player },
   ): Promise<SeekOutcome | undefined> {
     return this.tx(async (client) => {
-      const row = (
-        await q<SeekRow>(
-          client,
-          `SELECT ${SEEK_COLUMNS} FROM seeks WHERE id = ? AND expires_at >= ? FOR UPDATE`,
-          [seekId, now],
-        )
-      )[0];
+      const row = (await q<SeekRow>(client, `${SEEK_SQL.live} FOR UPDATE`, [seekId, now]))[0];
       if (!row) return undefined;
       if (row.game_id) {
         const seat = asPlayer(row.seat);
@@ -330,11 +204,7 @@ export class PostgresStore implements GameStore {
       }
       const { state, seat } = makeGame(row.secret_hash);
       await insert(client, state);
-      await q(client, 'UPDATE seeks SET game_id = ?, seat = ? WHERE id = ?', [
-        state.id,
-        seat,
-        seekId,
-      ]);
+      await q(client, SEEK_SQL.setGame, [state.id, seat, seekId]);
       return {
         kind: 'matched' as const,
         seekId,
@@ -346,16 +216,8 @@ export class PostgresStore implements GameStore {
     });
   }
 
-  async renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
-    if (ids.length === 0) return;
-    await this.pool.query('UPDATE seeks SET expires_at = $1 WHERE id = ANY($2)', [
-      expiresAt,
-      [...ids],
-    ]);
-  }
-
   async cancelSeek(id: string): Promise<void> {
-    await this.pool.query('DELETE FROM seeks WHERE id = $1 AND game_id IS NULL', [id]);
+    await q(this.pool, SEEK_SQL.cancel, [id]);
   }
 
   async createPlayer(input: {
@@ -419,17 +281,24 @@ export class PostgresStore implements GameStore {
     codeHash: string,
     secretHash: string,
     now: number,
-  ): Promise<PlayerRecord | undefined> {
-    return this.tx(async (client) => {
-      await q(client, SQL.dropExpiredCodes, [now]);
-      const code = (await q<{ player_id: string }>(client, SQL.takeCode, [codeHash, now]))[0];
-      if (!code) return undefined;
-      if ((await q(client, SQL.keyTaken, [secretHash])).length === 0) {
+  ): Promise<RedeemOutcome> {
+    try {
+      return await this.tx(async (client): Promise<RedeemOutcome> => {
+        // Checked before the code is spent, so a refused redeem leaves it valid.
+        if ((await q(client, SQL.keyTaken, [secretHash])).length > 0) return 'identity_taken';
+        await q(client, SQL.dropExpiredCodes, [now]);
+        const code = (await q<{ player_id: string }>(client, SQL.takeCode, [codeHash, now]))[0];
+        if (!code) return 'invalid_code';
         await q(client, SQL.insertKey, [secretHash, code.player_id, now]);
-      }
-      const row = (await q<PlayerRow>(client, SQL.playerByKey, [secretHash]))[0];
-      return row && row.id === code.player_id ? toPlayer(row) : undefined;
-    });
+        const row = (await q<PlayerRow>(client, SQL.player, [code.player_id]))[0];
+        return row ? toPlayer(row) : 'invalid_code';
+      });
+    } catch (error) {
+      // The same secret redeemed with two codes at once: the key's primary key settles it
+      // and the rollback leaves the losing code valid.
+      if (isUnique(error)) return 'identity_taken';
+      throw error;
+    }
   }
 
   async ratingsOf(playerId: string): Promise<PoolRating[]> {

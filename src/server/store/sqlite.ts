@@ -5,7 +5,8 @@ import type { Player } from '../../core/index.js';
 import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
-import { MIGRATIONS } from './migrations.js';
+import { migrateSqlite } from './migrate.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
 import {
   SQL,
   toBoardEntry,
@@ -24,20 +25,28 @@ import {
   type RatingHistoryEntry,
   type RatingRow,
   type RatingUpdate,
+  type RedeemOutcome,
   type RenameOutcome,
 } from './players.js';
+import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
 import {
-  FARM_WINDOW_MS,
-  SEEK_COLUMNS,
+  SEEK_SQL,
+  asPlayer,
+  ratedWithParams,
+  seekWriteStatement,
+  toOwnSeek,
+  toRatedWith,
+  toSeekRecord,
+  type OwnRow,
+  type SeekRow,
+} from './seeks-sql.js';
+import {
   oldestOther,
-  toCandidate,
   type GameStore,
   type PairMaker,
   type PartnerChooser,
   type SeekOutcome,
   type SeekRequest,
-  type SeekRow,
-  asPlayer,
 } from './types.js';
 
 /** Thrown inside a transaction to roll it back when a rating row moved meanwhile. */
@@ -51,31 +60,18 @@ export class SqliteStore implements GameStore {
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     this.db = new Database(file);
+    // First: switching a new file to WAL takes a lock that a process starting alongside may
+    // hold for a moment; waiting beats failing to start.
+    this.db.pragma('busy_timeout = 5000');
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
   }
 
-  migrate(): Promise<number> {
-    this.db.exec(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
-    );
-    const run = this.db.transaction(() => {
-      const row = this.db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as {
-        v: number | null;
-      };
-      let current = row.v ?? 0;
-      for (const migration of MIGRATIONS) {
-        if (migration.version <= current) continue;
-        this.db.exec(migration.sqlite);
-        this.db
-          .prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)')
-          .run(migration.version, migration.name, Date.now());
-        current = migration.version;
-      }
-      return current;
+  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+    // A refusal or a failed migration rejects, as on PostgreSQL, rather than throwing.
+    return new Promise((resolve) => {
+      resolve(migrateSqlite(this.db, migrations));
     });
-    return Promise.resolve(run.immediate());
   }
 
   insertGame(state: GameState): Promise<void> {
@@ -96,10 +92,12 @@ export class SqliteStore implements GameStore {
     state: GameState,
     expectedVersion: number,
     ratings: readonly RatingUpdate[] = [],
+    created?: GameState,
   ): Promise<boolean> {
     const run = this.db.transaction((): boolean => {
       const info = this.db.prepare(GAME_SQL.update).run(...updateParams(state, expectedVersion));
       if (info.changes !== 1) return false;
+      if (created) this.insert(created);
       for (const update of ratings) {
         this.db.prepare(SQL.ensureRating).run(update.playerId, update.pool);
         if (this.db.prepare(SQL.updateRating).run(...ratingParams(update)).changes !== 1) {
@@ -113,13 +111,9 @@ export class SqliteStore implements GameStore {
       return Promise.resolve(run.immediate());
     } catch (error) {
       if (error instanceof RatingMoved) return Promise.resolve(false);
-      throw error;
+      // A failed write is a rejected promise, as on PostgreSQL, not a synchronous throw.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-  }
-
-  deleteGame(id: string): Promise<void> {
-    this.db.prepare(GAME_SQL.delete).run(id);
-    return Promise.resolve();
   }
 
   listFinished(limit: number): Promise<GameState[]> {
@@ -133,106 +127,35 @@ export class SqliteStore implements GameStore {
     choose: PartnerChooser = oldestOther,
   ): Promise<SeekOutcome> {
     const run = this.db.transaction((): SeekOutcome => {
-      this.db.prepare('DELETE FROM seeks WHERE expires_at < ?').run(request.now);
-      let mine = this.db
-        .prepare(`SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND secret_hash = ?`)
-        .get(request.pool, request.secretHash) as SeekRow | undefined;
-      if (mine?.game_id && this.finished(mine.game_id)) {
-        // That match is history: this seek is a new request.
-        this.db.prepare('DELETE FROM seeks WHERE id = ?').run(mine.id);
-        mine = undefined;
-      }
-      if (mine?.game_id) {
-        return {
-          kind: 'matched',
-          seekId: mine.id,
-          gameId: mine.game_id,
-          seat: asPlayer(mine.seat),
-          partnerSeekId: null,
-          partnerSeat: asPlayer(mine.seat) === 1 ? 2 : 1,
-        };
-      }
-      const candidates = (
+      this.db.prepare(SEEK_SQL.dropExpired).run(request.now);
+      const own = this.db.prepare(SEEK_SQL.own).get(request.pool, request.secretHash) as
+        OwnRow | undefined;
+      const waiting = (
         this.db
-          .prepare(
-            `SELECT ${SEEK_COLUMNS} FROM seeks WHERE pool = ? AND game_id IS NULL AND expires_at >= ? AND secret_hash <> ? ORDER BY created_at, id LIMIT 200`,
-          )
+          .prepare(SEEK_SQL.waiting)
           .all(request.pool, request.now, request.secretHash) as SeekRow[]
-      ).map(toCandidate);
-      const partner = choose(request, candidates);
-      if (!partner) {
-        if (mine) {
-          this.db
-            .prepare('UPDATE seeks SET expires_at = ? WHERE id = ?')
-            .run(request.expiresAt, mine.id);
-          return { kind: 'waiting', seekId: mine.id };
-        }
-        this.db
-          .prepare(
-            'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, player_id, seat_player, address) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ).map(toSeekRecord);
+      const ratedWith = needsRatedCounts(request, waiting)
+        ? toRatedWith(
+            this.db.prepare(SEEK_SQL.ratedWith).all(...ratedWithParams(request)) as {
+              other: string | null;
+              n: number;
+            }[],
           )
-          .run(
-            request.id,
-            request.pool,
-            request.secretHash,
-            request.now,
-            request.expiresAt,
-            request.player?.id ?? null,
-            request.player ? JSON.stringify(request.player) : null,
-            request.address ?? null,
-          );
-        return { kind: 'waiting', seekId: request.id };
+        : new Map<string, number>();
+      const { outcome, writes } = pairSeek({
+        request,
+        own: toOwnSeek(own),
+        waiting,
+        ratedWith,
+        makePair,
+        choose,
+      });
+      for (const write of writes) {
+        const { sql, params } = seekWriteStatement(write);
+        this.db.prepare(sql).run(...params);
       }
-      const recentRatedGames =
-        partner.player && request.player && partner.address === (request.address ?? null)
-          ? (
-              this.db
-                .prepare(SQL.ratedBetween)
-                .get(
-                  request.now - FARM_WINDOW_MS,
-                  partner.player.id,
-                  request.player.id,
-                  request.player.id,
-                  partner.player.id,
-                ) as { n: number }
-            ).n
-          : 0;
-      const game = makePair(partner.secretHash, request.secretHash, partner, { recentRatedGames });
-      this.insert(game);
-      const partnerSeat: Player = game.seats[0] === partner.secretHash ? 1 : 2;
-      const seat: Player = partnerSeat === 1 ? 2 : 1;
-      // Matched rows stay a while so a player who reconnects finds their game again.
-      this.db
-        .prepare('UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?')
-        .run(game.id, partnerSeat, request.expiresAt, partner.id);
-      const seekId = mine?.id ?? request.id;
-      if (mine) {
-        this.db
-          .prepare('UPDATE seeks SET game_id = ?, seat = ?, expires_at = ? WHERE id = ?')
-          .run(game.id, seat, request.expiresAt, mine.id);
-      } else {
-        this.db
-          .prepare(
-            'INSERT INTO seeks (id, pool, secret_hash, created_at, expires_at, game_id, seat) VALUES (?, ?, ?, ?, ?, ?, ?)',
-          )
-          .run(
-            request.id,
-            request.pool,
-            request.secretHash,
-            request.now,
-            request.expiresAt,
-            game.id,
-            seat,
-          );
-      }
-      return {
-        kind: 'matched',
-        seekId,
-        gameId: game.id,
-        seat,
-        partnerSeekId: partner.id,
-        partnerSeat,
-      };
+      return outcome;
     });
     return Promise.resolve(run.immediate());
   }
@@ -243,9 +166,7 @@ export class SqliteStore implements GameStore {
     makeGame: (secretHash: string) => { state: GameState; seat: Player },
   ): Promise<SeekOutcome | undefined> {
     const run = this.db.transaction((): SeekOutcome | undefined => {
-      const row = this.db
-        .prepare(`SELECT ${SEEK_COLUMNS} FROM seeks WHERE id = ? AND expires_at >= ?`)
-        .get(seekId, now) as SeekRow | undefined;
+      const row = this.db.prepare(SEEK_SQL.live).get(seekId, now) as SeekRow | undefined;
       if (!row) return undefined;
       if (row.game_id) {
         const seat = asPlayer(row.seat);
@@ -260,9 +181,7 @@ export class SqliteStore implements GameStore {
       }
       const { state, seat } = makeGame(row.secret_hash);
       this.insert(state);
-      this.db
-        .prepare('UPDATE seeks SET game_id = ?, seat = ? WHERE id = ?')
-        .run(state.id, seat, seekId);
+      this.db.prepare(SEEK_SQL.setGame).run(state.id, seat, seekId);
       return {
         kind: 'matched',
         seekId,
@@ -275,22 +194,8 @@ export class SqliteStore implements GameStore {
     return Promise.resolve(run.immediate());
   }
 
-  private finished(gameId: string): boolean {
-    const row = this.db.prepare('SELECT status FROM games WHERE id = ?').get(gameId) as
-      { status: string } | undefined;
-    return row?.status === 'finished';
-  }
-
-  renewSeeks(ids: readonly string[], expiresAt: number): Promise<void> {
-    const renew = this.db.prepare('UPDATE seeks SET expires_at = ? WHERE id = ?');
-    this.db.transaction(() => {
-      for (const id of ids) renew.run(expiresAt, id);
-    })();
-    return Promise.resolve();
-  }
-
   cancelSeek(id: string): Promise<void> {
-    this.db.prepare('DELETE FROM seeks WHERE id = ? AND game_id IS NULL').run(id);
+    this.db.prepare(SEEK_SQL.cancel).run(id);
     return Promise.resolve();
   }
 
@@ -343,21 +248,17 @@ export class SqliteStore implements GameStore {
     return Promise.resolve();
   }
 
-  redeemTransferCode(
-    codeHash: string,
-    secretHash: string,
-    now: number,
-  ): Promise<PlayerRecord | undefined> {
-    const run = this.db.transaction((): PlayerRecord | undefined => {
+  redeemTransferCode(codeHash: string, secretHash: string, now: number): Promise<RedeemOutcome> {
+    const run = this.db.transaction((): RedeemOutcome => {
+      // Checked before the code is spent, so a refused redeem leaves it valid.
+      if (this.db.prepare(SQL.keyTaken).get(secretHash)) return 'identity_taken';
       this.db.prepare(SQL.dropExpiredCodes).run(now);
       const code = this.db.prepare(SQL.takeCode).get(codeHash, now) as
         { player_id: string } | undefined;
-      if (!code) return undefined;
-      if (!this.db.prepare(SQL.keyTaken).get(secretHash)) {
-        this.db.prepare(SQL.insertKey).run(secretHash, code.player_id, now);
-      }
-      const row = this.db.prepare(SQL.playerByKey).get(secretHash) as PlayerRow | undefined;
-      return row && row.id === code.player_id ? toPlayer(row) : undefined;
+      if (!code) return 'invalid_code';
+      this.db.prepare(SQL.insertKey).run(secretHash, code.player_id, now);
+      const row = this.db.prepare(SQL.player).get(code.player_id) as PlayerRow | undefined;
+      return row ? toPlayer(row) : 'invalid_code';
     });
     return Promise.resolve(run.immediate());
   }

@@ -1,6 +1,7 @@
 import type { Player } from '../../core/index.js';
 import { wakeAt } from '../game/deadlines.js';
 import type { GameState, SeatPlayer } from '../game/state.js';
+import type { Migration } from './migrations.js';
 import type { PlayerStore, RatingUpdate } from './players.js';
 
 /** A quick-match request as seen by the one that pairs it. */
@@ -48,8 +49,8 @@ export type SeekOutcome =
 export type PairMaker = (
   waitingHash: string,
   arrivingHash: string,
-  waiting?: SeekCandidate,
-  context?: PairContext,
+  waiting: SeekCandidate,
+  context: PairContext,
 ) => GameState;
 
 /**
@@ -78,8 +79,11 @@ export const FARM_WINDOW_MS = 24 * 3_600_000;
  */
 export interface GameStore extends PlayerStore {
   readonly kind: 'sqlite' | 'postgres';
-  /** Applies pending migrations; returns the schema version. Safe to run from many processes. */
-  migrate(): Promise<number>;
+  /**
+   * Applies pending migrations (all or none); returns the schema version. Safe to run from
+   * many processes; rejects with a SchemaError on a database newer than `migrations`.
+   */
+  migrate(migrations?: readonly Migration[]): Promise<number>;
   insertGame(state: GameState): Promise<void>;
   getGame(id: string): Promise<GameState | undefined>;
   /**
@@ -87,13 +91,15 @@ export interface GameStore extends PlayerStore {
    * `ratings` (a rated game's end) are applied in the same transaction, each only over the
    * rating row version it was computed from: if any moved meanwhile nothing is written and
    * the answer is false, so the caller recomputes. A result is thus applied exactly once.
+   * `created` (the rematch an accepted offer makes) is inserted in the same transaction, so a
+   * lost race or a crash never leaves it behind without the game that points to it.
    */
   compareAndSet(
     state: GameState,
     expectedVersion: number,
     ratings?: readonly RatingUpdate[],
+    created?: GameState,
   ): Promise<boolean>;
-  deleteGame(id: string): Promise<void>;
   /** Most recently finished games, newest first. */
   listFinished(limit: number): Promise<GameState[]>;
   /** Atomically pairs with the oldest live seek of the pool, or queues this one. */
@@ -107,7 +113,6 @@ export interface GameStore extends PlayerStore {
     now: number,
     makeGame: (secretHash: string) => { state: GameState; seat: Player },
   ): Promise<SeekOutcome | undefined>;
-  renewSeeks(ids: readonly string[], expiresAt: number): Promise<void>;
   cancelSeek(id: string): Promise<void>;
   /** Games being played (clocks possibly running). */
   listPlaying(): Promise<GameState[]>;
@@ -134,28 +139,3 @@ export const serialize = (state: GameState): string => JSON.stringify(state);
 /** The `due_at` column: when the game may next end by itself (null: it cannot). */
 export const dueColumn = (state: GameState): number | null => wakeAt(state);
 export const deserialize = (text: string): GameState => JSON.parse(text) as GameState;
-
-/** A quick-match seek as both SQL stores read it back. */
-export interface SeekRow {
-  id: string;
-  secret_hash: string;
-  game_id: string | null;
-  seat: number | null;
-  seat_player?: string | null;
-  address?: string | null;
-  created_at?: number | string;
-}
-
-export const toCandidate = (row: SeekRow): SeekCandidate => ({
-  id: row.id,
-  secretHash: row.secret_hash,
-  player: row.seat_player ? (JSON.parse(row.seat_player) as SeatPlayer) : null,
-  address: row.address ?? null,
-  createdAt: Number(row.created_at ?? 0),
-});
-
-/** Columns to select for a seek row. */
-export const SEEK_COLUMNS = 'id, secret_hash, game_id, seat, seat_player, address, created_at';
-
-/** Seats are stored as integers; anything but 2 is the first seat. */
-export const asPlayer = (n: number | null): Player => (n === 2 ? 2 : 1);

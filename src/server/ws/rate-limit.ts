@@ -16,11 +16,23 @@ export class TokenBucket {
   }
 
   take(now: number): boolean {
+    return this.takeOrWait(now) === 0;
+  }
+
+  /** Takes a token and answers 0, or answers how many ms until one will be there. */
+  takeOrWait(now: number): number {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    if (this.tokens >= 1) {
+      this.tokens -= 1;
+      return 0;
+    }
+    return Math.max(1, Math.ceil(((1 - this.tokens) / this.perSecond) * 1000));
+  }
+
+  /** Gives back a token taken for something that then did not happen. */
+  refund(): void {
+    this.tokens = Math.min(this.burst, this.tokens + 1);
   }
 }
 
@@ -38,6 +50,11 @@ export class KeyedRateLimit {
   ) {}
 
   take(key: string, now: number): boolean {
+    return this.takeOrWait(key, now) === 0;
+  }
+
+  /** `TokenBucket.takeOrWait` for `key`: 0 when a token was taken, else ms until one is free. */
+  takeOrWait(key: string, now: number): number {
     let bucket = this.buckets.get(key);
     if (bucket) {
       this.buckets.delete(key);
@@ -49,6 +66,11 @@ export class KeyedRateLimit {
       }
     }
     this.buckets.set(key, bucket);
-    return bucket.take(now);
+    return bucket.takeOrWait(now);
+  }
+
+  /** Gives `key` back a token it took for something that then did not happen. */
+  refund(key: string): void {
+    this.buckets.get(key)?.refund();
   }
 }

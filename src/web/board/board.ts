@@ -1,4 +1,5 @@
 import { variantToString, type Player, type Position, type Square } from '../../core/index.js';
+import { COLOUR } from '../state/colours.js';
 import { hintLabel, type Hint } from '../state/hints.js';
 
 /**
@@ -20,6 +21,12 @@ export interface BoardState {
   readonly hints?: readonly Hint[] | null;
   /** Shown while the hints are still being computed or are only estimates. */
   readonly hintsPending?: boolean;
+  /**
+   * Empty cells to point at (a puzzle's "this is the threat you allowed"): ringed, and named in
+   * their labels with `marksLabel`.
+   */
+  readonly marks?: readonly Square[];
+  readonly marksLabel?: string;
 }
 
 export interface BoardConfig {
@@ -50,13 +57,11 @@ export interface BoardApi {
   destroy(): void;
 }
 
-const DEFAULT_NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
-
 const systemReducedMotion = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardApi {
-  const names = config.names ?? DEFAULT_NAMES;
+  const names = config.names ?? COLOUR;
   const reducedMotion = config.reducedMotion ?? systemReducedMotion;
   const root = document.createElement('div');
   root.className = 'board';
@@ -203,7 +208,8 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     return disc;
   }
 
-  function renderCells(position: Position): void {
+  function renderCells(position: Position, marks: readonly Square[], marksLabel: string): void {
+    const marked = new Set(marks.map((s) => s.column * height + s.row));
     const outcome = position.outcome;
     const winning = new Set(
       outcome.kind === 'win' ? outcome.cells.map((s: Square) => s.column * height + s.row) : [],
@@ -225,10 +231,12 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
         const isWin = winning.has(index);
         cell.classList.toggle('win', isWin);
         cell.classList.toggle('last', index === lastIndex);
+        const isMarked = marked.has(index);
+        cell.classList.toggle('marked', isMarked);
         const what = content === 0 ? 'empty' : names[content];
         cell.setAttribute(
           'aria-label',
-          `Column ${column + 1}, row ${row + 1}: ${what}${isWin ? ', winning line' : ''}`,
+          `Column ${column + 1}, row ${row + 1}: ${what}${isWin ? ', winning line' : ''}${isMarked ? `, ${marksLabel}` : ''}`,
         );
       }
     }
@@ -311,7 +319,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     if (shown?.key !== key || shown.moves.join() !== position.moves.join()) finishAnimation();
     state = next;
     shown = { moves: position.moves.slice(), key };
-    renderCells(position);
+    renderCells(position, next.marks ?? [], next.marksLabel ?? 'marked');
     renderColumns(next);
     renderPreview();
     leaveFullColumn();

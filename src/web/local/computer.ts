@@ -70,8 +70,9 @@ export class ComputerPlayer {
       {
         type: 'move',
         game: gameRef(state),
+        // No budget of its own: the worker plays the level's (src/ai/budgets.ts), as the CLI
+        // and the server do, so the level plays as rated.
         level,
-        timeMs: 2000,
         seed: Math.floor(this.random() * 2 ** 32),
       },
       (reply) => {

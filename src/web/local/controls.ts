@@ -1,7 +1,7 @@
 import { canRedo, canUndo, roundOf } from '../state/game.js';
 import { COLOUR, sideNames } from '../state/text.js';
 import type { GameState } from '../state/types.js';
-import { byId } from './dom.js';
+import { byId } from '../dom.js';
 import type { Host } from './host.js';
 import { moveItems } from './moves.js';
 

@@ -2,9 +2,18 @@ import type { BoardApi } from '../board/board.js';
 import { keyCommand, type KeyInput } from '../ui/keyboard.js';
 import type { Host } from './host.js';
 
-/** The game's keys (see `ui/keyboard.ts`), listened for on the whole document. */
-export function listenForKeys(host: Host, board: BoardApi, drop: (column: number) => void): void {
-  document.addEventListener('keydown', (event) => {
+/** Turns the game's keys on and off: on only while the local game is the page shown. */
+export interface GameKeys {
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * The game's keys (see `ui/keyboard.ts`), listened for on the whole document while started: the
+ * router stops them whenever another page shows, so no key reaches a game that is not on screen.
+ */
+export function gameKeys(host: Host, board: BoardApi, drop: (column: number) => void): GameKeys {
+  const onKey = (event: KeyboardEvent): void => {
     const command = keyCommand(keyInput(event));
     if (!command) return;
     event.preventDefault();
@@ -35,7 +44,18 @@ export function listenForKeys(host: Host, board: BoardApi, drop: (column: number
         }
         return;
     }
-  });
+  };
+  let listening = false;
+  return {
+    start() {
+      if (!listening) document.addEventListener('keydown', onKey);
+      listening = true;
+    },
+    stop() {
+      document.removeEventListener('keydown', onKey);
+      listening = false;
+    },
+  };
 }
 
 function keyInput(event: KeyboardEvent): KeyInput {

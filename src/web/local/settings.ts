@@ -8,7 +8,7 @@ import {
 import { PRESETS, presetOf } from '../state/presets.js';
 import { startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
-import { byId, sentence } from './dom.js';
+import { byId, sentence } from '../dom.js';
 import type { Host } from './host.js';
 
 /** The mode switch and the setup card: levels, who starts, the board. */

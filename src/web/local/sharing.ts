@@ -2,7 +2,7 @@ import { sameVariant } from '../../core/index.js';
 import { positionOf, type Action } from '../state/game.js';
 import { parseShareFragment, parseSharedText, shareFragment } from '../state/share.js';
 import type { GameState } from '../state/types.js';
-import { byId, sentence } from './dom.js';
+import { byId, copyText, sentence } from '../dom.js';
 import type { Host } from './host.js';
 
 /** What a page address's fragment asks for. */
@@ -42,21 +42,9 @@ export function createSharing(host: Host): Sharing {
   };
 
   el.copy.addEventListener('click', () => {
-    const text = shareUrl(location.href, host.state());
-    if (window.isSecureContext && 'clipboard' in navigator) {
-      navigator.clipboard.writeText(text).then(
-        () => {
-          host.talk.notice('Link copied.');
-        },
-        () => {
-          el.share.select();
-          host.talk.notice('Select the link and copy it.');
-        },
-      );
-    } else {
-      el.share.select();
-      host.talk.notice('Link selected: copy it with your keyboard or menu.');
-    }
+    void copyText(shareUrl(location.href, host.state()), el.share).then((copied) => {
+      host.talk.notice(copied ? 'Link copied.' : 'Select the link and copy it.');
+    });
   });
   el.share.addEventListener('focus', () => {
     el.share.select();

@@ -2,7 +2,7 @@ import { gameToString, type Player } from '../../core/index.js';
 import { positionOf } from '../state/game.js';
 import { statusText } from '../state/text.js';
 import type { GameState } from '../state/types.js';
-import { byId } from './dom.js';
+import { byId } from '../dom.js';
 
 /**
  * The status line above the board (whose turn, thinking, the result), "Play again" and, once the

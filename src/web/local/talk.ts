@@ -1,3 +1,5 @@
+import { announce } from '../dom.js';
+
 /**
  * The two ways the page speaks: a visible notice that fades after a while (role=status), and
  * the screen-reader live region.
@@ -9,7 +11,7 @@ export interface Talk {
 
 const NOTICE_MS = 4000;
 
-export function createTalk(noticeElement: HTMLElement, announcer: HTMLElement): Talk {
+export function createTalk(noticeElement: HTMLElement): Talk {
   let noticeTimer: ReturnType<typeof setTimeout> | undefined;
   return {
     notice(text) {
@@ -19,12 +21,7 @@ export function createTalk(noticeElement: HTMLElement, announcer: HTMLElement): 
         noticeElement.textContent = '';
       }, NOTICE_MS);
     },
-    announce(text) {
-      // Re-setting identical text is not re-read; clear first, then set on the next frame.
-      announcer.textContent = '';
-      requestAnimationFrame(() => {
-        announcer.textContent = text;
-      });
-    },
+    // The page's one live region, shared by every page (src/web/dom.ts).
+    announce,
   };
 }

@@ -1,5 +1,5 @@
 import type { GameState } from '../state/types.js';
-import { byId } from './dom.js';
+import { byId } from '../dom.js';
 
 /** How long each computer takes at least per move while watching, by speed. */
 export const WATCH_DELAY_MS = { slow: 1500, normal: 650, fast: 150 } as const;

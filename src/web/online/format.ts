@@ -13,7 +13,8 @@ export function formatClock(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-export const COLOUR: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+import { COLOUR } from '../state/colours.js';
+export { COLOUR };
 
 export const sideName = (side: Player, mySeat: Seat | null): string =>
   mySeat === null

@@ -2,7 +2,7 @@ import { Position, parseVariant, playerToMove, type Player } from '../../core/in
 import { createBoard } from '../board/board.js';
 import { keyCommand } from '../ui/keyboard.js';
 import { newSeatSecret, type OnlineClient, type PublicGame, type Seat } from './client.js';
-import { announce, copyText, h } from './dom.js';
+import { announce, copyText, h } from '../dom.js';
 import {
   deadlineOf,
   deadlineText,
@@ -20,7 +20,7 @@ import {
   stakesText,
   statusLine,
 } from './format.js';
-import type { View } from './lobby.js';
+import type { View } from '../dom.js';
 import { routeHash, routeLink } from './routes.js';
 import { identitySecret, ratingText } from './identity.js';
 import { keepSeatSecret, seatSecret } from './seats.js';

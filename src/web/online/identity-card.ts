@@ -1,4 +1,4 @@
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { failed, ratingText, type PlayersApi } from './identity.js';
 import { nameErrorText } from './name-errors.js';
 import type { PublicPlayer } from '../../protocol/index.js';

@@ -1,18 +1,13 @@
 import { parseVariant } from '../../core/index.js';
 import { PRESETS, boardName } from '../state/presets.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
-import { h } from './dom.js';
-import { CLOCKS } from './format.js';
+import { h, type View } from '../dom.js';
+import { CLOCKS, COLOUR } from './format.js';
 import { routeHash } from './routes.js';
 import { identityCard } from './identity-card.js';
 import { identitySecret, type PlayersApi } from './identity.js';
 import type { PublicPlayer } from '../../protocol/index.js';
 import { keepSeatSecret } from './seats.js';
-
-export interface View {
-  readonly element: HTMLElement;
-  dispose(): void;
-}
 
 function select(id: string, options: readonly { id: string; label: string }[]): HTMLSelectElement {
   const element = h('select', { id });
@@ -228,7 +223,7 @@ export function lobbyView(
             ? 'draw'
             : game.result.kind === 'aborted'
               ? 'aborted'
-              : `${game.result.winner === 1 ? 'Red' : 'Yellow'} won`;
+              : `${COLOUR[game.result.winner]} won`;
       recent.append(
         h(
           'li',

@@ -1,8 +1,8 @@
 import { ratingChartSvg } from './chart.js';
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js';
 import type { PublicPlayer } from '../../protocol/index.js';
-import type { View } from './lobby.js';
+import type { View } from '../dom.js';
 import { renameForm } from './rename-form.js';
 import { routeHash } from './routes.js';
 

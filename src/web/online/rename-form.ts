@@ -1,5 +1,5 @@
 import type { PublicPlayer } from '../../protocol/index.js';
-import { h } from './dom.js';
+import { h } from '../dom.js';
 import { failed, type PlayersApi } from './identity.js';
 import { nameErrorText } from './name-errors.js';
 

@@ -2,9 +2,9 @@ import { Position, parseVariant, type Player } from '../../core/index.js';
 import { createBoard } from '../board/board.js';
 import { boardName } from '../state/presets.js';
 import type { OnlineApi, PublicGame } from './client.js';
-import { copyText, h } from './dom.js';
+import { copyText, h } from '../dom.js';
 import { seatParts, stakesText, statusLine } from './format.js';
-import type { View } from './lobby.js';
+import type { View } from '../dom.js';
 import { reviewHash } from '../review/routes.js';
 import { analysisLink, routeHash, routeLink } from './routes.js';
 

@@ -30,6 +30,32 @@ export function parseRoute(hash: string): OnlineRoute | undefined {
   return undefined;
 }
 
+const WHAT: Readonly<Record<string, string>> = {
+  play: 'an online game',
+  replay: 'a finished game',
+  player: 'a player',
+  leaderboard: 'a leaderboard',
+};
+
+/**
+ * Why an online link cannot be opened (`#play=` with a malformed id, an unknown leaderboard),
+ * or undefined when the fragment is no online link at all.
+ */
+export function brokenOnlineLink(hash: string): string | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  for (const [key, what] of Object.entries(WHAT)) {
+    const value = params.get(key);
+    if (value === null) continue;
+    if (key === 'leaderboard') {
+      return `That link names no leaderboard: "${value}" is not one of ${POOLS.join(', ')}.`;
+    }
+    return value === ''
+      ? `That link is cut short: it names no ${what.replace(/^an? /, '')}.`
+      : `That link names no ${what.replace(/^an? /, '')}: "${value}" is not a valid id (8 to 32 letters, digits, - or _).`;
+  }
+  return undefined;
+}
+
 export const routeHash = (route: OnlineRoute): string => {
   switch (route.kind) {
     case 'lobby':

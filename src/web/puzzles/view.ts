@@ -1,7 +1,10 @@
 import { Position, columnToChar, parseMoves, parseVariant, type Player } from '../../core/index.js';
 import {
   dailyIndex,
+  lessonAfterRefutation,
+  lessonAfterWrongMove,
   nextPuzzleIndex,
+  type Lesson,
   updateRating,
   utcDay,
   type Puzzle,
@@ -10,9 +13,13 @@ import { createBoard } from '../board/board.js';
 import { SearchClient } from '../worker/client.js';
 import { SETS, loadSet, type SetId } from './data.js';
 import { loadProgress, saveProgress, type PuzzleProgress } from './store.js';
-import { button, make, type View } from '../view.js';
+import { button, h, type View } from '../dom.js';
+import { COLOUR } from '../state/colours.js';
 
-const NAMES: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+const NAMES = COLOUR;
+
+/** The set the site's daily puzzle comes from. */
+const DAILY_SET: SetId = '7x6c4';
 
 type Phase = 'loading' | 'solving' | 'busy' | 'solved' | 'failed';
 
@@ -34,43 +41,43 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   let rated = false;
   const search = new SearchClient();
 
-  const root = make('section', { className: 'puzzles-view' });
+  const root = h('section', { class: 'puzzles-view' });
   root.setAttribute('aria-labelledby', 'puzzles-title');
-  const title = make('h2', { text: 'Puzzles' });
+  const title = h('h2', {}, 'Puzzles');
   title.id = 'puzzles-title';
   title.tabIndex = -1;
-  const stats = make('p', { className: 'puzzle-stats' });
-  const controls = make('div', { className: 'puzzle-controls' });
-  const setLabel = make('label', { text: 'Board ' });
-  const setSelect = make('select');
+  const stats = h('p', { class: 'puzzle-stats' });
+  const controls = h('div', { class: 'puzzle-controls' });
+  const setLabel = h('label', {}, 'Board ');
+  const setSelect = h('select');
   for (const set of SETS) {
-    const option = make('option', { text: set.label });
+    const option = h('option', {}, set.label);
     option.value = set.id;
     setSelect.append(option);
   }
   setLabel.append(setSelect);
   const dailyButton = button('Daily puzzle', () => {
-    openDaily();
+    void openDaily();
   });
   const nextButton = button('Next puzzle', () => {
     openNext();
   });
-  const back = make('a', { className: 'button', text: 'Back to the game' });
+  const back = h('a', { class: 'button' }, 'Back to the game');
   back.href = '#';
   controls.append(setLabel, dailyButton, nextButton, back);
 
-  const heading = make('h3', { className: 'puzzle-heading' });
-  const prompt = make('p', { className: 'puzzle-prompt' });
-  const feedback = make('p', { className: 'puzzle-feedback' });
+  const heading = h('h3', { class: 'puzzle-heading' });
+  const prompt = h('p', { class: 'puzzle-prompt' });
+  const feedback = h('p', { class: 'puzzle-feedback' });
   feedback.setAttribute('role', 'status');
   feedback.setAttribute('aria-live', 'polite');
-  const boardHost = make('div', { className: 'board-host puzzle-board' });
+  const boardHost = h('div', { class: 'board-host puzzle-board' });
   const board = createBoard(boardHost, {
     onSelect: (column) => {
       void choose(column);
     },
   });
-  const after = make('div', { className: 'puzzle-after' });
+  const after = h('div', { class: 'puzzle-after' });
   const retryButton = button('Try again', () => {
     if (puzzle) start(puzzle, daily);
   });
@@ -78,7 +85,9 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     void showSolution();
   });
   after.append(retryButton, solutionButton);
-  root.append(title, stats, controls, heading, prompt, boardHost, feedback, after);
+  const lesson = h('p', { class: 'puzzle-lesson' });
+  root.append(title, stats, controls, heading, prompt, boardHost, feedback, lesson, after);
+  let marks: Lesson['marks'] = [];
 
   // Arrows and digits work anywhere on the page, as on the game board; nothing reaches the
   // game behind it.
@@ -133,7 +142,34 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   function setPhase(next: Phase): void {
     phase = next;
     after.hidden = next !== 'failed';
-    void board.set({ position: position!, interactive: next === 'solving', hints: null });
+    if (next !== 'failed') teach(null);
+    void board.set(boardState());
+  }
+
+  function boardState() {
+    return {
+      position: position!,
+      interactive: phase === 'solving',
+      hints: null,
+      marks,
+      marksLabel: 'threat',
+    };
+  }
+
+  /** Shows why a move was wrong: in words under the feedback, and ringed on the board. */
+  function teach(next: Lesson | null): void {
+    marks = next?.marks ?? [];
+    lesson.textContent = next?.text ?? '';
+    lesson.hidden = next === null;
+    if (next !== null) reveal();
+  }
+
+  /**
+   * Brings the feedback, the why and Try again into view (on a phone the player scrolled down
+   * to the board to play), moving the page no further than needed, so the board stays in view.
+   */
+  function reveal(): void {
+    after.scrollIntoView({ block: 'nearest' });
   }
 
   function start(p: Puzzle, isDaily: boolean): void {
@@ -171,6 +207,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     const right = current.accept.includes(columnToChar(column));
     const side = NAMES[mover()];
     phase = 'busy';
+    const before = position.clone();
     const played = position.play(column);
     if (!played.ok) return;
     await board.set({ position, interactive: false, hints: null });
@@ -180,6 +217,9 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         `Column ${column + 1} is not it: it lets the ${puzzle.goal === 'win' ? 'win' : 'draw'} slip. ` +
         `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}). The refutation…`;
       setPhase('failed');
+      teach(lessonAfterWrongMove(before, position, NAMES));
+      reveal();
+      void board.set(boardState());
       refute();
       return;
     }
@@ -187,7 +227,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
       const delta = record(true);
       const end = played.value.kind === 'win' ? `${side} wins` : 'Correct';
       feedback.textContent =
-        `${end}! Puzzle solved${current.accept.length > 1 ? ' (from here several columns win)' : ''}. ` +
+        `${end}! Puzzle solved${current.accept.length > 1 ? (puzzle.goal === 'win' ? ' (from here several columns win)' : ' (from here several columns hold the draw)') : ''}. ` +
         `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}), streak ${progress.streak}.`;
       setPhase('solved');
       nextButton.focus();
@@ -210,15 +250,15 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         type: 'move',
         game: { ...snapshot.variant, moves: [...snapshot.moves] },
         level: 'perfect',
-        timeMs: 1500,
         seed: 1,
       },
       (reply) => {
         if (reply.type !== 'move' || (position !== null && position.ply !== snapshot.ply)) return;
         const who = NAMES[snapshot.turn];
         position!.play(reply.column);
-        void board.set({ position: position!, interactive: false, hints: null });
         feedback.textContent += ` ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
+        teach(lessonAfterRefutation(position!, NAMES));
+        void board.set(boardState());
       },
     );
   }
@@ -241,9 +281,19 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     setPhase('solved');
   }
 
-  function openDaily(): void {
-    if (puzzles.length === 0) return;
-    start(puzzles[dailyIndex(utcDay(now()), puzzles.length)]!, true);
+  /**
+   * One daily puzzle for the whole site: the classic set's, picked by the UTC date alone, whatever
+   * board the player has chosen.
+   */
+  async function openDaily(): Promise<void> {
+    const classic = await loadSet(DAILY_SET);
+    if (classic.length === 0) return;
+    if (setId !== DAILY_SET) {
+      setId = DAILY_SET;
+      setSelect.value = setId;
+      puzzles = classic;
+    }
+    start(classic[dailyIndex(utcDay(now()), classic.length)]!, true);
   }
 
   function openNext(): void {
@@ -281,7 +331,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
       setSelect.value = setId;
       puzzles = await loadSet(setId);
       if (found) start(found, false);
-      else if (progress.dailyDay !== utcDay(now()) && setId === '7x6c4') openDaily();
+      else if (progress.dailyDay !== utcDay(now()) && setId === DAILY_SET) await openDaily();
       else openNext();
     } catch (error) {
       feedback.textContent = `The puzzles could not be loaded: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,43 +1,24 @@
 import './review.css';
+import { h } from '../dom.js';
+import type { PageRoute, PageView } from '../routes.js';
 import { reviewRoute } from './routes.js';
-import type { View } from '../view.js';
 import { reviewView } from './view.js';
 
 /**
- * The Review page inside the web game: shown instead of the local game while the address is
- * `#review=GAME`; leaving the route disposes it (and cancels its computation). Importing this
- * module is the whole integration.
+ * The Review page (`#review=GAME`), as the router mounts it; disposing it cancels its
+ * computation. A link whose game does not parse says why.
  */
-const host = document.createElement('main');
-host.id = 'review';
-host.className = 'review-host';
-let view: View | undefined;
-
-function route(): void {
-  const game = reviewRoute(location.hash);
-  view?.dispose();
-  view = undefined;
-  document.body.classList.toggle('review-active', game !== undefined);
-  if (game === undefined) {
-    host.replaceChildren();
-    host.remove();
-    return;
+export function mountPage(_host: HTMLElement, route: PageRoute): PageView {
+  const game = route.page === 'review' ? reviewRoute(route.hash) : undefined;
+  if (game === undefined || !game.ok) {
+    const why = game === undefined ? 'it names no game' : game.error.message;
+    const element = h(
+      'section',
+      { class: 'review-view' },
+      h('p', { class: 'review-error', role: 'alert' }, `That link holds no valid game: ${why}.`),
+      h('a', { class: 'button', href: '#' }, 'Back to the game'),
+    );
+    return { element, dispose: () => undefined };
   }
-  if (!host.isConnected) {
-    const header = document.querySelector('header.top');
-    if (header) header.after(host);
-    else document.body.append(host);
-  }
-  if (!game.ok) {
-    const p = document.createElement('p');
-    p.className = 'review-error';
-    p.textContent = `That link holds no valid game: ${game.error.message}.`;
-    host.replaceChildren(p);
-    return;
-  }
-  view = reviewView(game.value);
-  host.replaceChildren(view.element);
+  return reviewView(game.value);
 }
-
-window.addEventListener('hashchange', route);
-route();

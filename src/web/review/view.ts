@@ -12,11 +12,12 @@ import {
 import { createBoard } from '../board/board.js';
 import { createGraph } from './graph.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
-import { make, type View } from '../view.js';
+import { make, type View } from '../dom.js';
+import { COLOUR } from '../state/colours.js';
 
 /** Seconds per position of each pass: quick first, then more for what is still open. */
 const PASSES = [800, 5000, 30000];
-const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
+const NAMES = COLOUR;
 
 /**
  * The Review page of one game: the board at any move, the evaluation graph, a summary per

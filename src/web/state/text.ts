@@ -3,13 +3,15 @@ import { controllerOf, positionOf, roundOf, turnAt, type Action, type Problem } 
 import type { GameState, Mode, StartRule } from './types.js';
 
 /** Every sentence the game says, in one place, computed from the state alone (testable). */
-export const COLOUR: Readonly<Record<Player, string>> = { 1: 'Red', 2: 'Yellow' };
+import { COLOUR } from './colours.js';
+
+export { COLOUR };
 
 const SIDE_NAMES: Readonly<Record<Mode, readonly [string, string]>> = {
   cpu: ['You', 'Computer'],
   pvp: ['Player 1', 'Player 2'],
   watch: ['Computer 1', 'Computer 2'],
-  analysis: ['Red', 'Yellow'],
+  analysis: [COLOUR[1], COLOUR[2]],
 };
 
 export function sideNames(mode: Mode): readonly [string, string] {

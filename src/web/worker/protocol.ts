@@ -14,7 +14,6 @@ export type Request =
       readonly type: 'move';
       readonly game: GameRef;
       readonly level: string;
-      readonly timeMs: number;
       readonly seed: number;
     }
   | { readonly id: number; readonly type: 'analyze'; readonly game: GameRef }

@@ -179,7 +179,6 @@ async function move(request: Extract<Request, { type: 'move' }>): Promise<void> 
   const solving = level.ok && level.value.id === 'perfect' && solverSupports(position.variant);
   const shared = solving ? await sharedThreads() : null;
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
-    timeMs: request.timeMs,
     random: createRandom(request.seed),
     perfect: perfectContext(shared),
   });
@@ -200,7 +199,10 @@ const PROVEN = 999_990_000;
 
 /** Search estimates for every playable column (a forced result the search found is exact). */
 async function estimates(position: Position): Promise<Hint[]> {
-  const choice = await chooseMove(position, 'strong', { timeMs: 1500 });
+  // An estimate, not a move: a deeper look than Strong plays with.
+  const choice = await chooseMove(position, 'strong', {
+    analysisBudget: { nodes: null, timeMs: 1500 },
+  });
   const hints: Hint[] = Array.from({ length: position.variant.width }, (_, column) =>
     position.canPlay(column) ? { kind: 'unknown' } : { kind: 'full' },
   );

@@ -1,5 +1,5 @@
-import type { Variant } from '../../core/index.js';
-import { DIRECTIONS } from '../../core/index.js';
+import type { Variant } from '../../src/core/index.js';
+import { DIRECTIONS } from '../../src/core/index.js';
 
 /**
  * A position seen from the side to move, for Allis' rules. Colours are relative: 1 is the side

@@ -1,6 +1,6 @@
-import { centreFirstColumns, ok, type C4Error, type Result } from '../../core/index.js';
-import type { Solver } from '../solver.js';
-import type { Evaluation, SolverInput } from '../types.js';
+import { centreFirstColumns, ok, type C4Error, type Result } from '../../src/core/index.js';
+import type { Solver } from '../../src/solver/solver.js';
+import type { Evaluation, SolverInput } from '../../src/solver/types.js';
 import { proveNoWin, rulesApply, type KnowledgeOptions } from './index.js';
 
 /**

@@ -4,9 +4,9 @@
  * empty squares, the side NOT to move controls the zugzwang, and if a set of compatible rule
  * applications refutes every group the side to move could still complete, the side to move
  * cannot win. Pure; no search of the game tree. Measured against the exact solver in
- * `npm run bench:knowledge` and test/solver/knowledge.test.ts.
+ * bench-knowledge.ts and knowledge.test.ts (this folder; see ../README.md).
  */
-import type { SolverInput } from '../types.js';
+import type { SolverInput } from '../../src/solver/types.js';
 import { knowledgeBoard, type KnowledgeBoard } from './board.js';
 import { findCover } from './cover.js';
 import {

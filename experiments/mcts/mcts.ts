@@ -1,4 +1,4 @@
-import type { Board } from './board.js';
+import type { Board } from '../../src/ai/engine/board.js';
 
 /**
  * Monte Carlo tree search (UCT), kept to compare with alpha-beta on boards the solver cannot

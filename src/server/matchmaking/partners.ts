@@ -1,10 +1,11 @@
-import { botLevelFor, botRating, type BotLevel } from '../rating/index.js';
+import { botLevelFor, botRating, type BotLevel } from '../../rating/index.js';
 // Only the level names: the AI's search (and the solver's wasm) load in the worker threads.
-import { levelLabel } from '../ai/levels.js';
-import { parseVariant } from '../core/index.js';
-import type { SeatPlayer } from './game/state.js';
-import { COMPUTER_PREFIX, poolOfGame } from './ratings.js';
-import type { PartnerChooser } from './store/types.js';
+import { levelLabel } from '../../ai/levels.js';
+import { parseVariant } from '../../core/index.js';
+import type { SeatPlayer } from '../game/state.js';
+import type { ClockSetting } from '../../protocol/index.js';
+import { COMPUTER_PREFIX, poolOfGame } from '../ratings.js';
+import type { PartnerChooser } from '../store/types.js';
 
 /** Pairing accepts this rating gap at once, widening by `RANGE_PER_SECOND` as either side waits. */
 export const RANGE_START = 150;
@@ -14,6 +15,10 @@ export const RANGE_PER_SECOND = 40;
  * are casual: enough for a rematch series between housemates, too few to farm points.
  */
 export const FARM_LIMIT = 3;
+
+/** A quick-match pool: seekers meet only within one (variant, clock, and rated or casual). */
+export const poolOf = (variant: string, clock: ClockSetting | null, rated = true): string =>
+  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
 
 const ratingOf = (p: SeatPlayer | null | undefined): number => p?.rating ?? 1500;
 

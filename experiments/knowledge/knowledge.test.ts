@@ -1,4 +1,4 @@
-// Allis' rules (src/solver/knowledge) against the exact solver: a proof that is ever wrong is
+// Allis' rules (experiments/knowledge) against the exact solver: a proof that is ever wrong is
 // worse than none, so every proof made here is checked, on random positions of several boards
 // of even height and on positions from real 7x6 games.
 import { readFileSync } from 'node:fs';
@@ -14,12 +14,12 @@ import {
   rulesApply,
   type RuleSet,
   type Solution,
-} from '../../src/solver/knowledge/index.js';
-import { analyzeAssisted, weakSolveAssisted } from '../../src/solver/knowledge/assisted.js';
-import { compatible } from '../../src/solver/knowledge/combine.js';
-import { boardFromMoves, wins } from './minimax.js';
+} from './index.js';
+import { analyzeAssisted, weakSolveAssisted } from './assisted.js';
+import { compatible } from './combine.js';
+import { boardFromMoves, wins } from '../../test/solver/minimax.js';
 import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
-import { describeIf } from '../support/skips.js';
+import { describeIf } from '../../test/support/skips.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const solver = new Solver({ tableBits: 20 });

@@ -1,5 +1,5 @@
-// `npm run bench:knowledge [-- --games FILE --from-ply 4 --to-ply 12 --analysis-from 6
-//   --max-nodes N --no-analysis]`: what Allis' rules (src/solver/knowledge) buy on positions from
+// `npx tsx experiments/knowledge/bench-knowledge.ts [-- --games FILE --from-ply 4 --to-ply 12 --analysis-from 6
+//   --max-nodes N --no-analysis]`: what Allis' rules (experiments/knowledge) buy on positions from
 // real games (every ply in the range of each game in FILE, default scripts/analysis-games.txt,
 // and each column's child, the positions an analysis solves).
 //
@@ -20,10 +20,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { CLASSIC, parseMoves, unwrap } from '../src/core/index.js';
-import { Solver, type SolverInput } from '../src/solver/index.js';
-import { proveAtLeastDraw, proveNoWin, rulesApply } from '../src/solver/knowledge/index.js';
-import { analyzeAssisted, weakSolveAssisted } from '../src/solver/knowledge/assisted.js';
+import { CLASSIC, parseMoves, unwrap } from '../../src/core/index.js';
+import { Solver, type SolverInput } from '../../src/solver/index.js';
+import { proveAtLeastDraw, proveNoWin, rulesApply } from './index.js';
+import { analyzeAssisted, weakSolveAssisted } from './assisted.js';
 
 const { values } = parseArgs({
   options: {
@@ -35,7 +35,9 @@ const { values } = parseArgs({
     'no-analysis': { type: 'boolean', default: false },
   },
 });
-const file = values.games ?? join(dirname(fileURLToPath(import.meta.url)), 'analysis-games.txt');
+const file =
+  values.games ??
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'analysis-games.txt');
 const fromPly = Number(values['from-ply']);
 const toPly = Number(values['to-ply']);
 const analysisFrom = Number(values['analysis-from']);

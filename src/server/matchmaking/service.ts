@@ -1,0 +1,362 @@
+import { err, ok, type Player, type Result } from '../../core/index.js';
+import { seekChannel, type Bus, type BusMessage } from '../bus/types.js';
+import { newGame } from '../game/reducer.js';
+import type { GameState, SeatPlayer, TurnLimits } from '../game/state.js';
+import { canonicalVariant } from '../games.js';
+import type { Logger } from '../log.js';
+import type { Metrics } from '../metrics.js';
+import type { PlayerService } from '../players.js';
+import {
+  ProtocolErrorCode,
+  protocolError,
+  type ClientMessage,
+  type ClockSetting,
+  type ProtocolError,
+} from '../../protocol/index.js';
+import { hashSecret, newId } from '../secrets.js';
+import { seatPlayerFor, type Answer, type Session } from '../session.js';
+import type { GameStore, SeekOutcome } from '../store/types.js';
+import { FARM_LIMIT, closeRatings, computerFor, poolOf } from './partners.js';
+
+/**
+ * How long a quick-match seek lives: a waiting one unless renewed, a matched one so that a
+ * player who reconnects finds the game again, a straight-to-the-computer one until resolved.
+ */
+export const SEEK_TTL_MS = 30_000;
+/** Waiting seeks are renewed and re-paired this often (the rating range widens meanwhile). */
+const SEEK_RENEW_MS = 3_000;
+
+export interface MatchmakingDeps {
+  readonly store: GameStore;
+  readonly bus: Bus;
+  readonly players: PlayerService;
+  readonly now: () => number;
+  readonly random: () => number;
+  readonly metrics: Metrics;
+  readonly log: Logger;
+  /** Given to every game this process creates (the abort and leave rules). */
+  readonly limits: TurnLimits;
+  /** Quick match offers the computer after this long without a human. */
+  readonly botWaitMs: number;
+  /** Called with every game made here, so its watchers and the computer hear of it. */
+  readonly onStored: (state: GameState) => void;
+}
+
+type SeekMessage = Extract<ClientMessage, { type: 'seek' }>;
+
+/** What a seeker asked for, checked. */
+interface Wish {
+  readonly session: Session;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+  /** The seeker's choice; the game is rated only if it is true and both seats are named. */
+  readonly rated: boolean;
+  /** Since when the seeker has waited: the rating range widens with it. */
+  readonly since: number;
+}
+
+/** A seek waiting on this process. */
+interface Waiting extends Wish {
+  readonly seekId: string;
+  computerTimer: NodeJS.Timeout | undefined;
+}
+
+/** One side of a game made for two given players. */
+export interface Entrant {
+  readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+}
+
+/**
+ * Quick match: pairs seekers (by rating, the range widening as they wait), renews the seeks
+ * that wait on this process, offers the computer when nobody came in time, and tells a seeker
+ * of the match however it was made (here, by a later arrival, or on another process via the
+ * bus). One seek per session: a new one replaces the last. Also starts a game between two
+ * given players (`startGame`), for pairings made elsewhere.
+ */
+export class Matchmaking {
+  private readonly waiting = new Map<string, Waiting>();
+  private readonly bySession = new Map<Session, string>();
+  private readonly renewTimer: NodeJS.Timeout;
+
+  constructor(private readonly deps: MatchmakingDeps) {
+    deps.bus.onMessage((channel, message) => {
+      this.onBus(channel, message);
+    });
+    this.renewTimer = setInterval(() => {
+      for (const seekId of this.waiting.keys()) {
+        this.recheck(seekId).catch((e: unknown) => {
+          this.deps.log.warn('seek renewal failed', { error: String(e) });
+        });
+      }
+    }, SEEK_RENEW_MS);
+    this.renewTimer.unref();
+  }
+
+  /** Handles a `seek`: answers `matched` or `seeking`; a later match is pushed to the session. */
+  async seek(session: Session, message: SeekMessage, answer: Answer): Promise<void> {
+    // A session seeking with fresh secrets can never be paired with itself.
+    await this.cancel(session);
+    const player = await seatPlayerFor(this.deps.players, message.player, message.variant);
+    if (!player.ok) {
+      answer.fail(player.error);
+      return;
+    }
+    const variant = canonicalVariant(message.variant);
+    if (!variant.ok) {
+      answer.fail(variant.error);
+      return;
+    }
+    const wish: Wish = {
+      session,
+      variant: variant.value,
+      clock: message.clock,
+      secretHash: hashSecret(message.secret),
+      player: player.value,
+      rated: message.rated ?? true,
+      since: this.deps.now(),
+    };
+    const computer = message.computer ?? 'fallback';
+    if (computer === 'now') {
+      const game = await this.computerNow(wish);
+      if (game?.kind === 'matched') {
+        answer.reply({ type: 'matched', gameId: game.gameId, seat: game.seat });
+      }
+      return;
+    }
+    const outcome = await this.pair(wish);
+    if (outcome.kind === 'matched') {
+      answer.reply({ type: 'matched', gameId: outcome.gameId, seat: outcome.seat });
+      return;
+    }
+    const { seekId } = outcome;
+    const waiting: Waiting = { ...wish, seekId, computerTimer: undefined };
+    this.waiting.set(seekId, waiting);
+    this.bySession.set(session, seekId);
+    await this.deps.bus.subscribe(seekChannel(seekId));
+    answer.reply({ type: 'seeking', seekId });
+    if (computer === 'fallback') {
+      waiting.computerTimer = setTimeout(() => {
+        this.offerComputer(seekId).catch((e: unknown) => {
+          this.deps.log.warn('computer match failed', { error: String(e) });
+        });
+      }, this.deps.botWaitMs);
+      waiting.computerTimer.unref();
+    }
+    // A partner who arrived before we listened would otherwise go unnoticed until renewal.
+    await this.recheck(seekId);
+  }
+
+  /** Withdraws the session's seek, if it has one still waiting. */
+  async cancel(session: Session): Promise<void> {
+    const seekId = this.bySession.get(session);
+    if (seekId === undefined) return;
+    this.end(seekId);
+    await this.deps.store.cancelSeek(seekId);
+  }
+
+  /**
+   * Starts a game between two given players (seats in the order given, both held, clocks
+   * running): for pairings made outside quick match, such as a tournament's. Rated only
+   * between two named players.
+   */
+  async startGame(setup: {
+    readonly variant: string;
+    readonly clock: ClockSetting | null;
+    readonly rated: boolean;
+    readonly seats: readonly [Entrant, Entrant];
+  }): Promise<Result<GameState, ProtocolError>> {
+    const variant = canonicalVariant(setup.variant);
+    if (!variant.ok) return variant;
+    const [first, second] = setup.seats;
+    if (first.secretHash === second.secretHash) {
+      return err(protocolError(ProtocolErrorCode.BadMessage, 'a game needs two different seats'));
+    }
+    if (setup.rated && (!first.player || !second.player)) {
+      return err(
+        protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs two named players'),
+      );
+    }
+    const state = newGame(
+      {
+        id: newId(),
+        variant: variant.value,
+        clock: setup.clock,
+        seats: [first.secretHash, second.secretHash],
+        players: [first.player, second.player],
+        rated: setup.rated,
+        limits: this.deps.limits,
+      },
+      this.deps.now(),
+    );
+    await this.deps.store.insertGame(state);
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info('game started', { game: state.id, variant: state.variant });
+    this.deps.onStored(state);
+    return ok(state);
+  }
+
+  close(): void {
+    clearInterval(this.renewTimer);
+    for (const seekId of [...this.waiting.keys()]) this.end(seekId);
+  }
+
+  /**
+   * Queues the wish or pairs it; a waiting partner is told over the bus. A named player is
+   * paired by rating and the game is rated when both are named, unless the two already played
+   * `FARM_LIMIT` rated games today from one address. A casual seek (`rated: false`) has a pool
+   * of its own. Asked again for a waiting seek, this renews it.
+   */
+  private async pair(wish: Wish): Promise<SeekOutcome> {
+    const now = this.deps.now();
+    const { variant, clock, player } = wish;
+    const pool = poolOf(variant, clock, wish.rated);
+    const outcome = await this.deps.store.seek(
+      {
+        id: newId(),
+        pool,
+        secretHash: wish.secretHash,
+        now,
+        expiresAt: now + SEEK_TTL_MS,
+        player,
+        address: wish.session.address,
+      },
+      (waitingHash, arrivingHash, partnerSeek, context) => {
+        const waitingFirst = this.deps.random() < 0.5;
+        const partner = partnerSeek.player;
+        return newGame(
+          {
+            id: newId(),
+            variant,
+            clock,
+            seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
+            players: waitingFirst ? [partner, player] : [player, partner],
+            rated:
+              wish.rated &&
+              partner !== null &&
+              player !== null &&
+              context.recentRatedGames < FARM_LIMIT,
+            limits: this.deps.limits,
+          },
+          now,
+        );
+      },
+      closeRatings(now, wish.since),
+    );
+    if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
+      this.deps.metrics.gamesCreated.add();
+      this.deps.log.info('quick match', { game: outcome.gameId, pool });
+      await this.deps.bus.publish(seekChannel(outcome.partnerSeekId), {
+        kind: 'matched',
+        seekId: outcome.partnerSeekId,
+        gameId: outcome.gameId,
+        seat: outcome.partnerSeat,
+      });
+    }
+    return outcome;
+  }
+
+  /** Straight to the computer: a seek in a pool of its own that no human can take. */
+  private async computerNow(wish: Wish): Promise<SeekOutcome | undefined> {
+    const now = this.deps.now();
+    const seek = await this.deps.store.seek(
+      {
+        id: newId(),
+        pool: `computer/${newId()}`,
+        secretHash: wish.secretHash,
+        now,
+        expiresAt: now + SEEK_TTL_MS,
+      },
+      () => {
+        throw new Error('a computer seek is never paired');
+      },
+    );
+    return this.withComputer(seek.seekId, wish);
+  }
+
+  /** No human came in time: the computer takes the other seat (unless a human just did). */
+  private async offerComputer(seekId: string): Promise<void> {
+    const waiting = this.waiting.get(seekId);
+    if (!waiting?.session.open) return;
+    const game = await this.withComputer(seekId, waiting);
+    if (game?.kind === 'matched' && this.end(seekId)) {
+      this.matched(waiting.session, game.gameId, game.seat);
+    }
+  }
+
+  /**
+   * Gives a waiting seek the computer as opponent (sides at random), unless a human took it
+   * first. Rated for a named player (the computer's rating is anchored on the measured
+   * ladder) unless the seek asked for a casual game.
+   */
+  private async withComputer(seekId: string, wish: Wish): Promise<SeekOutcome | undefined> {
+    const now = this.deps.now();
+    const computer = computerFor(wish.variant, wish.player);
+    const outcome = await this.deps.store.seekComputer(seekId, now, (secretHash) => {
+      const humanFirst = this.deps.random() < 0.5;
+      const state = newGame(
+        {
+          id: newId(),
+          variant: wish.variant,
+          clock: wish.clock,
+          seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],
+          players: humanFirst ? [wish.player, computer] : [computer, wish.player],
+          rated: wish.rated && wish.player !== null,
+          limits: this.deps.limits,
+        },
+        now,
+      );
+      return { state, seat: humanFirst ? 1 : 2 };
+    });
+    if (outcome?.kind === 'matched') {
+      // Whoever made it, the game's watchers (and the computer, if it moves first) hear of it.
+      const state = await this.deps.store.getGame(outcome.gameId);
+      if (state) {
+        this.deps.log.info('computer match', { game: state.id, level: computer.computer });
+        this.deps.onStored(state);
+      }
+    }
+    return outcome;
+  }
+
+  /** Renews a waiting seek, which may pair it now. */
+  private async recheck(seekId: string): Promise<void> {
+    const waiting = this.waiting.get(seekId);
+    if (!waiting?.session.open) return;
+    const again = await this.pair(waiting);
+    if (!this.waiting.has(seekId) && again.kind === 'waiting') {
+      // Cancelled while this renewal was under way, which then queued the seek afresh: a ghost
+      // that someone could be paired with. Withdraw it too.
+      await this.deps.store.cancelSeek(again.seekId);
+      return;
+    }
+    if (again.kind === 'matched' && this.end(seekId)) {
+      this.matched(waiting.session, again.gameId, again.seat);
+    }
+  }
+
+  /** Forgets a seek waiting here; false when it was already forgotten. */
+  private end(seekId: string): boolean {
+    const waiting = this.waiting.get(seekId);
+    if (!waiting) return false;
+    clearTimeout(waiting.computerTimer);
+    this.waiting.delete(seekId);
+    if (this.bySession.get(waiting.session) === seekId) this.bySession.delete(waiting.session);
+    this.deps.bus.unsubscribe(seekChannel(seekId)).catch(() => undefined);
+    return true;
+  }
+
+  private matched(session: Session, gameId: string, seat: Player): void {
+    session.push({ type: 'matched', gameId, seat });
+  }
+
+  /** A later arrival paired a seek waiting here (on this process or another). */
+  private onBus(channel: string, message: BusMessage): void {
+    if (message.kind !== 'matched' || channel !== seekChannel(message.seekId)) return;
+    const waiting = this.waiting.get(message.seekId);
+    if (!waiting || !this.end(message.seekId)) return;
+    this.matched(waiting.session, message.gameId, message.seat);
+  }
+}

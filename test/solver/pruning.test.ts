@@ -1,0 +1,141 @@
+// Each pruning rule of the search, checked on its own against a plain minimax on small boards:
+// a bound a rule claims must hold for the exact score, and the solver using it must still give
+// the exact score. Positions are random (fast-check), on boards where the rule applies.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createVariant, unwrap, type Variant } from '../../src/core/index.js';
+import { Solver } from '../../src/solver/index.js';
+import { instantiateEngine } from '../../src/solver/wasm.js';
+import { boardFromMoves, minimax, wins } from './minimax.js';
+
+const NO_BOUND = 64;
+const engine = instantiateEngine(() => false);
+const solver = new Solver({ tableBits: 16 });
+
+/** A legal unfinished position from `picks` (indices into the non-winning legal columns). */
+function positionFrom(variant: Variant, picks: readonly number[]): number[] | undefined {
+  const moves: number[] = [];
+  for (const pick of picks) {
+    const board = boardFromMoves(variant, moves)!;
+    const legal = [...Array(variant.width).keys()].filter(
+      (c) => board.heights[c]! < variant.height && !wins(board, c),
+    );
+    if (legal.length === 0) return undefined;
+    moves.push(legal[pick % legal.length]!);
+  }
+  return moves;
+}
+
+function load(variant: Variant, moves: readonly number[]): void {
+  engine.configure(variant.width, variant.height, variant.connect);
+  engine.resetPosition();
+  for (const c of moves) engine.play(c);
+}
+
+// Even heights (where the claimeven rule applies), and how many discs the positions start with
+// so that the reference minimax stays fast.
+const evenHeights: [string, Variant, number][] = [
+  ['5x4c4', unwrap(createVariant({ width: 5, height: 4, connect: 4 })), 6],
+  ['6x4c4', unwrap(createVariant({ width: 6, height: 4, connect: 4 })), 10],
+  ['4x6c4', unwrap(createVariant({ width: 4, height: 6, connect: 4 })), 10],
+  ['5x6c4', unwrap(createVariant({ width: 5, height: 6, connect: 4 })), 16],
+  ['7x4c4', unwrap(createVariant({ width: 7, height: 4, connect: 4 })), 14],
+];
+
+// How many random positions the rule bounded, over all boards (checked last).
+let bounded = 0;
+
+describe.each(evenHeights)('%s: the claimeven bound', (_name, variant, discs) => {
+  it('never lies below the exact score, and the solver stays exact', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 5 }),
+        fc.boolean(),
+        (picks, even) => {
+          // An even number of discs, as the rule requires.
+          const moves = positionFrom(variant, even ? picks : picks.slice(1));
+          if (!moves || moves.length % 2 !== 0) return;
+          const board = boardFromMoves(variant, moves)!;
+          const want = minimax(board);
+          load(variant, moves);
+          const bound = engine.claimevenBoundHere();
+          if (bound !== NO_BOUND) {
+            bounded++;
+            expect(bound).toBeGreaterThanOrEqual(want);
+          }
+          expect(unwrap(solver.solve({ variant, moves })).score).toBe(want);
+          // The same bound used one level up, on each move before it is searched.
+          engine.setTableBits(14);
+          for (const on of [0, 1]) {
+            engine.setChildClaimeven(on);
+            load(variant, moves);
+            if (engine.solve(0) !== 1) throw new Error('search stopped');
+            expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+          }
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('the claimeven bound', () => {
+  it('applies only on even heights with an even number of empty cells', () => {
+    const odd = unwrap(createVariant({ width: 5, height: 5, connect: 4 }));
+    load(odd, [2, 2]);
+    expect(engine.claimevenBoundHere()).toBe(NO_BOUND);
+    const even = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+    load(even, [2]);
+    expect(engine.claimevenBoundHere()).toBe(NO_BOUND);
+  });
+
+  it('was exercised by the random positions above, not only skipped', () => {
+    expect(bounded).toBeGreaterThan(3);
+  });
+
+  it('gives the exact score where it settles the position (5x4c4, known answers)', () => {
+    // 0-based columns. After 42031322 the side to move cannot complete a line outside the
+    // opponent's even rows (a draw, exactly); after 20213201 those rows also hold a line (a loss
+    // on the last disc, -1).
+    const variant = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+    for (const [text, want] of [
+      ['42031322', 0],
+      ['20213201', -1],
+    ] as const) {
+      const moves = text.split('').map(Number);
+      load(variant, moves);
+      expect(engine.claimevenBoundHere()).toBe(want);
+      expect(minimax(boardFromMoves(variant, moves)!)).toBe(want);
+    }
+  });
+});
+
+// The static check of each move (`opponentLost`: the opponent cannot stop our next disc) and the
+// bound after it (no move wins that fast, so none wins before our disc after next).
+const anyHeights: [string, Variant, number][] = [
+  ['5x5c4', unwrap(createVariant({ width: 5, height: 5, connect: 4 })), 12],
+  ['4x5c4', unwrap(createVariant({ width: 4, height: 5, connect: 4 })), 6],
+  ['6x4c4', unwrap(createVariant({ width: 6, height: 4, connect: 4 })), 10],
+  ['5x4c3', unwrap(createVariant({ width: 5, height: 4, connect: 3 })), 6],
+];
+
+describe.each(anyHeights)('%s: static wins before the search', (_name, variant, discs) => {
+  it('the search gives the exact score with the check and without it', () => {
+    engine.setTableBits(14);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const on of [1, 0]) {
+          engine.setStaticWins(on);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setStaticWins(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
