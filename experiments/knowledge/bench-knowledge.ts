@@ -1,7 +1,7 @@
 // `npx tsx experiments/knowledge/bench-knowledge.ts [-- --games FILE --from-ply 4 --to-ply 12 --analysis-from 6
 //   --max-nodes N --no-analysis]`: what Allis' rules (experiments/knowledge) buy on positions from
-// real games (every ply in the range of each game in FILE, default scripts/analysis-games.txt,
-// and each column's child, the positions an analysis solves).
+// real games (every ply in the range of each game in FILE, default
+// scripts/bench/analysis-games.txt, and each column's child, the positions an analysis solves).
 //
 // 1. Static proofs: how many positions the rules prove ("the side to move cannot win" with an
 //    even number of empty cells; "can at least draw" through one move with an odd number), and
@@ -37,7 +37,7 @@ const { values } = parseArgs({
 });
 const file =
   values.games ??
-  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts', 'analysis-games.txt');
+  join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'scripts/bench/analysis-games.txt');
 const fromPly = Number(values['from-ply']);
 const toPly = Number(values['to-ply']);
 const analysisFrom = Number(values['analysis-from']);

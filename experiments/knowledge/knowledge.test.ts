@@ -18,7 +18,7 @@ import {
 import { analyzeAssisted, weakSolveAssisted } from './assisted.js';
 import { compatible } from './combine.js';
 import { boardFromMoves, wins } from '../../test/solver/minimax.js';
-import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+import { PONS_SETS, loadPonsSet } from '../../test/support/pons-tests.js';
 import { describeIf } from '../../test/support/skips.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -151,7 +151,7 @@ describe('every proof agrees with the exact solver', () => {
   });
 
   it('7x6: positions from real games, plies 9 to 16, and every column after them', () => {
-    const games = readFileSync(join(root, 'scripts/analysis-games.txt'), 'utf8')
+    const games = readFileSync(join(root, 'scripts/bench/analysis-games.txt'), 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
       .map(moves);

@@ -5,7 +5,7 @@ import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
 import { checkPerfect } from '../../src/ai/arena.js';
 import { analyzeExactly, createPerfectContext, perfectMove } from '../../src/ai/perfect.js';
 import { Book, Solver, analyze, symmetricKey } from '../../src/solver/index.js';
-import { ponsTestsDir } from '../../scripts/pons-tests.js';
+import { ponsTestsDir } from '../support/pons-tests.js';
 import { describeIf } from '../support/skips.js';
 
 const DATA = ponsTestsDir();

@@ -21,7 +21,7 @@ import {
   type MoveReview,
 } from '../../src/review/index.js';
 import { playPicks } from '../core/arbitraries.js';
-import { ponsTestsDir } from '../../scripts/pons-tests.js';
+import { ponsTestsDir } from '../support/pons-tests.js';
 import { describeIf } from '../support/skips.js';
 
 const solver = new Solver({ tableBits: 20 });

@@ -2,7 +2,7 @@
 import { expect, it } from 'vitest';
 import { CLASSIC } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
-import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+import { PONS_SETS, loadPonsSet } from '../support/pons-tests.js';
 import { describeIf } from '../support/skips.js';
 
 // Every line of every shared set must come out exact; the slow sets run in their own files so

@@ -11,7 +11,7 @@ import {
   sharedTablesSupported,
 } from '../../src/solver/index.js';
 import { SearchThreads } from '../../src/cli/search-threads.js';
-import { PONS_SETS, loadPonsSet } from '../../scripts/pons-tests.js';
+import { PONS_SETS, loadPonsSet } from '../support/pons-tests.js';
 import { runCli } from '../cli/run-cli.js';
 import { describeIf } from '../support/skips.js';
 import { boardFromMoves, minimax, wins } from './minimax.js';

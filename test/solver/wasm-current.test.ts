@@ -5,7 +5,7 @@ import {
   ASC_FLAGS,
   SHARED_ASC_FLAGS,
   assemblySourceHash,
-} from '../../scripts/solver-wasm-source.js';
+} from '../../scripts/build/solver-wasm-source.js';
 import { SOURCE_HASH } from '../../src/solver/wasm-binary.generated.js';
 import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-binary.generated.js';
 

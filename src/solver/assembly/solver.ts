@@ -9,7 +9,7 @@
 // negative, a draw 0. The search is fail-hard alpha-beta negamax over null windows, with a
 // transposition table holding both bounds and the best move.
 //
-// The same source builds two modules (scripts/solver-wasm-source.ts): the default one owns its
+// The same source builds two modules (scripts/build/solver-wasm-source.ts): the default one owns its
 // memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N instances,
 // one per thread, search together with one table (see "shared table" below).
 

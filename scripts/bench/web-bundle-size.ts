@@ -1,11 +1,11 @@
 // Reports the web game's bundle sizes (raw and gzip -9) from `dist/web`: what the first view
 // loads (index.html and the files it references) versus what loads later (the search worker
-// with the AI and the solver). Run after `npm run build:web`: `npx tsx scripts/web-bundle-size.ts`.
+// with the AI and the solver). Run after `npm run build:web`: `npx tsx scripts/bench/web-bundle-size.ts`.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = resolve(import.meta.dirname, '..', 'dist', 'web');
+const dist = resolve(import.meta.dirname, '..', '..', 'dist', 'web');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const initial = new Set(
   [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!),

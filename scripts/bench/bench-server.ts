@@ -9,7 +9,7 @@
  * before each of their moves, as a person playing the computer does (0: at once, the worst case).
  *
  * With `--pace-ms P` the games are played at a person's pace instead of flat out (each seat
- * moves a jittered P ms after its turn began; scripts/bench-server-paced.ts): games start over
+ * moves a jittered P ms after its turn began; scripts/bench/bench-server-paced.ts): games start over
  * `--ramp-seconds`, then `--seconds` are measured, and the report adds the ack maximum and the
  * server's event-loop delay. `--processes N` runs N server processes sharing the store and
  * Redis (TEST_REDIS_URL), each game's two seats on different ones. `--cpu-prof DIR` writes a
@@ -26,7 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
+import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
 import { runPaced } from './bench-server-paced.js';
 import { startBenchServer, type BenchServer } from './bench-server-spawn.js';
 

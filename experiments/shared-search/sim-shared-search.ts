@@ -1,5 +1,5 @@
-// `npx tsx scripts/sim-shared-search.ts [--set Test_L2_R2] [--limit N] 1 2 2:20 4:20 8:20`:
-// how well threads sharing one table split a search, free of the machine's load. A small
+// `npx tsx experiments/shared-search/sim-shared-search.ts [--set Test_L2_R2] [--limit N]
+// 1 2 2:20 4:20 8:20`: how well threads sharing one table split a search, free of the machine's load. A small
 // JavaScript model of the solver (null-window bisection on a shared interval, a shared table of
 // bounds, threat-count move order) runs N searches as generators interleaved one node at a
 // time, as N equally fast cores would; the time is the number of such rounds until the interval
@@ -10,7 +10,7 @@
 // enhanced transposition cutoffs, so it bounds what the real threads can reach; BENCHMARKS.md
 // ("solver threads") has both.
 import { parseArgs } from 'node:util';
-import { loadPonsSet } from './pons-tests.js';
+import { loadPonsSet } from '../../test/support/pons-tests.js';
 
 const W = 7;
 const H = 6;

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../src/protocol/index.js';
+import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
 import type { LoopReport } from './bench-server-probe.js';
 
 export interface PacedOptions {

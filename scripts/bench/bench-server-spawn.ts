@@ -2,7 +2,7 @@
  * Starts one game-server process for the server benchmarks: `node --import tsx
  * src/server/main.ts` on 127.0.0.1 with the per-connection and per-address limits raised (every
  * simulated player connects from loopback), and a probe that reports the process's event-loop
- * delay and busy share over IPC (scripts/bench-server-probe.ts).
+ * delay and busy share over IPC (scripts/bench/bench-server-probe.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -17,7 +17,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-const here = path.resolve(import.meta.dirname, '..');
+const here = path.resolve(import.meta.dirname, '..', '..');
 const probe = pathToFileURL(path.join(import.meta.dirname, 'bench-server-probe.ts')).href;
 
 /**

@@ -6,10 +6,10 @@
 // ; prints Markdown.
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
-import { CLASSIC, parseGame, unwrap } from '../src/core/index.js';
-import { loadBook } from '../src/cli/book-file.js';
-import { reviewMoves, type MoveReview } from '../src/review/index.js';
-import { Solver } from '../src/solver/index.js';
+import { CLASSIC, parseGame, unwrap } from '../../src/core/index.js';
+import { loadBook } from '../../src/cli/book-file.js';
+import { reviewMoves, type MoveReview } from '../../src/review/index.js';
+import { Solver } from '../../src/solver/index.js';
 
 const { values } = parseArgs({
   options: {

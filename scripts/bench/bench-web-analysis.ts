@@ -20,14 +20,14 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { CLASSIC, Position, parseMoves, unwrap } from '../src/core/index.js';
-import { startHarness, type Harness, type TestPage } from '../test/browser/harness.js';
+import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
+import { startHarness, type Harness, type TestPage } from '../../test/browser/harness.js';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 const { values } = parseArgs({
   options: {
     // 4455, 4343 and 444 as in BENCHMARKS.md; then plies 6 and 7 of the first two games of
-    // scripts/analysis-games.txt.
+    // scripts/bench/analysis-games.txt.
     positions: { type: 'string', default: '4455,4343,444,514644,5143545' },
     rounds: { type: 'string', default: '2' },
     'timeout-s': { type: 'string', default: '60' },

@@ -31,17 +31,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { CLASSIC } from '../src/core/index.js';
-import { Solver } from '../src/solver/index.js';
-import { SearchThreads } from '../src/cli/search-threads.js';
-import { PONS_SETS, loadPonsSet, type PonsCase } from './pons-tests.js';
+import { CLASSIC } from '../../src/core/index.js';
+import { Solver } from '../../src/solver/index.js';
+import { SearchThreads } from '../../src/cli/search-threads.js';
+import { PONS_SETS, loadPonsSet, type PonsCase } from '../../test/support/pons-tests.js';
 import {
   STEININGER_SETS,
   boardVariant,
   loadSteiningerSet,
   parseSteiningerSets,
 } from './steininger-tests.js';
-import type { Variant } from '../src/core/index.js';
+import type { Variant } from '../../src/core/index.js';
 
 const { values } = parseArgs({
   options: {

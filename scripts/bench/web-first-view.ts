@@ -1,28 +1,13 @@
 // Measures how soon the web game is usable on a slow phone: Chromium with the CPU slowed 4x and
 // a "slow 3G"-like network (400 kbit/s down, 400 ms round trip), cold cache. Reports the time
 // from navigation until the board's column buttons exist (the game can be played) and until the
-// load event. Needs a built app (`npm run build`); run: `npx tsx scripts/web-first-view.ts`.
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+// load event. Needs a built app (`npm run build`); run: `npx tsx scripts/bench/web-first-view.ts`.
+// The server and Chromium come from the browser suite's harness: one place that starts them,
+// stops them on every path out and honours CHROMIUM_PATH.
+import { startHarness } from '../../test/browser/harness.js';
 
-const root = resolve(import.meta.dirname, '..');
-const server = spawn(process.execPath, [resolve(root, 'dist/server/main.js')], {
-  env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const url = await new Promise<string>((done) => {
-  let output = '';
-  server.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-    const match = /https?:\/\/[^\s"']+/.exec(output);
-    if (match) done(match[0]);
-  });
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const harness = await startHarness();
+const { browser, url } = harness;
 const runs = Number(process.argv[2] ?? 3);
 try {
   const usable: number[] = [];
@@ -53,6 +38,5 @@ try {
   );
   console.log(`load event: ${loaded.join(', ')} ms, median ${median(loaded)} ms`);
 } finally {
-  await browser.close();
-  server.kill('SIGTERM');
+  await harness.close();
 }

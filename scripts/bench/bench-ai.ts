@@ -4,10 +4,10 @@
 // table for BENCHMARKS.md.
 // (Alpha-beta against MCTS, --expert-duel before, is experiments/mcts/expert-duel.ts.)
 import { parseArgs } from 'node:util';
-import { playMatch, type MoveReport } from '../src/ai/arena.js';
-import { LEVELS, levelLabel, setOpeningBook } from '../src/ai/index.js';
-import { parseVariant, unwrap } from '../src/core/index.js';
-import { loadBook } from '../src/cli/book-file.js';
+import { playMatch, type MoveReport } from '../../src/ai/arena.js';
+import { LEVELS, levelLabel, setOpeningBook } from '../../src/ai/index.js';
+import { parseVariant, unwrap } from '../../src/core/index.js';
+import { loadBook } from '../../src/cli/book-file.js';
 
 const { values } = parseArgs({
   options: {

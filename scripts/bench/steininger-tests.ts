@@ -3,8 +3,8 @@
 // read where they lie, outside this repository, never copied into it.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createVariant, type Variant } from '../src/core/index.js';
-import type { PonsCase } from './pons-tests.js';
+import { createVariant, type Variant } from '../../src/core/index.js';
+import type { PonsCase } from '../../test/support/pons-tests.js';
 
 /** The sets `bench:solver` runs by default, with how many positions of each (from the top). */
 export const STEININGER_SETS = [

@@ -1,13 +1,13 @@
-// `npx tsx scripts/bench-solver-repr.ts [--limit N]`: the same classic 7x6 search written three
+// `npx tsx experiments/solver-repr/bench-solver-repr.ts [--limit N]`: the same classic 7x6 search written three
 // ways — BigInt bitboards, bitboards as two 32-bit Numbers (hi/lo halves), and the project's
 // WebAssembly engine (AssemblyScript, native i64) — timed on the same positions, so the choice
 // of representation rests on a measurement. The JS versions implement the Pons search with a
 // transposition table of upper bounds only (the wasm engine does more: both bounds, best move).
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { CLASSIC } from '../src/core/index.js';
-import { Solver } from '../src/solver/index.js';
-import { loadPonsSet } from './pons-tests.js';
+import { CLASSIC } from '../../src/core/index.js';
+import { Solver } from '../../src/solver/index.js';
+import { loadPonsSet } from '../../test/support/pons-tests.js';
 
 const W = 7;
 const H = 6;

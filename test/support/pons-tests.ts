@@ -19,7 +19,7 @@ export interface PonsCase {
   readonly score: number;
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** `C4_PONS_TESTS`, else `../shared/data/pons-tests` from the project root. */
 export function ponsTestsDir(): string {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { loadPonsSet } from './pons-tests.js';
+import { loadPonsSet } from '../../test/support/pons-tests.js';
 
 const { values } = parseArgs({
   options: {
@@ -30,7 +30,7 @@ const { values } = parseArgs({
 const rounds = Number(values.rounds);
 if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds: a whole number from 1');
 
-const root = join(import.meta.dirname, '..');
+const root = join(import.meta.dirname, '..', '..');
 const bin = values.bin ?? join(root, 'dist', 'cli', 'bin.js');
 if (!existsSync(bin)) throw new Error(`${bin} missing: run npm run build:lib first`);
 

@@ -1,7 +1,7 @@
 // Times `perft` on the classic board (and a larger variant) so changes to the rules engine's
 // hot path are measured, not guessed. Usage: npm run bench:perft [-- depth]
 import { performance } from 'node:perf_hooks';
-import { CLASSIC, perft, unwrap, parseVariant } from '../src/core/index.js';
+import { CLASSIC, perft, unwrap, parseVariant } from '../../src/core/index.js';
 
 const classicDepth = Number(process.argv[2] ?? 9);
 const runs = 3;

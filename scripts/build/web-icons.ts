@@ -1,13 +1,15 @@
 // Renders public/icon.svg to the PNG icons the web manifest needs (some platforms ignore SVG
-// icons), using the system Chromium. Rerun after changing the SVG: `npx tsx scripts/web-icons.ts`.
+// icons), using the system Chromium (`CHROMIUM_PATH`, else /usr/bin/chromium). Rerun after
+// changing the SVG: `npx tsx scripts/build/web-icons.ts`.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from '../../test/support/chromium.js';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 const svg = readFileSync(resolve(root, 'public/icon.svg'), 'utf8');
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: ['--headless', '--no-sandbox', '--disable-gpu'],
 });
 try {
