@@ -173,6 +173,7 @@ export async function startServer(
   const tournaments = startTournaments({
     config,
     games: store,
+    bus,
     node,
     limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
     now,

@@ -82,7 +82,7 @@ export async function handleTournamentMessage(
         now,
       );
       if (!joined.ok) return error(joined.error.code, joined.error.message);
-      if (ctx.session) ctx.pushes?.add(t.id, player.id, ctx.session);
+      if (ctx.session) await ctx.pushes?.add(t.id, player.id, ctx.session);
       return { type: 'tournamentJoined', ...id, tournamentId: t.id };
     }
     case 'tournamentWithdraw': {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Bus } from '../bus/types.js';
 import type { GameState, TurnLimits } from '../game/state.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -30,6 +31,7 @@ export interface Tournaments {
 export function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
+  readonly bus: Bus;
   readonly node: string;
   readonly limits: TurnLimits;
   readonly now: () => number;
@@ -41,7 +43,7 @@ export function startTournaments(deps: {
   const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
   if (!schedule.ok) throw new Error(schedule.error);
   const store = openTournamentStore(deps.config);
-  const pushes = new TournamentPushes();
+  const pushes = new TournamentPushes(deps.bus, deps.log);
   const service = new TournamentService({
     store,
     games: deps.games,
