@@ -173,6 +173,7 @@ export async function startServer(
   const tournaments = startTournaments({
     config,
     games: store,
+    bus,
     node,
     limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
     now,
@@ -315,17 +316,20 @@ export async function startServer(
         rate,
         mayCreate: () => mayCreate(address),
         address,
-        tournament: (message) =>
+        tournament: (message, session) =>
           handleTournamentMessage(message, {
             tournaments: tournaments.service,
             players,
             now,
             mayCreate: () => mayCreate(address),
+            session,
+            pushes: tournaments.pushes,
           }),
       });
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);
+        tournaments.pushes.removeSession(connection);
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);

@@ -235,7 +235,8 @@ export class Hub {
         return;
       }
       case 'matched':
-        // Quick match's, not a game's: the matchmaking service listens for it.
+      case 'tournamentPairing':
+        // Quick match's and tournaments', not a game's: their services listen for them.
         return;
     }
   }

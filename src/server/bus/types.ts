@@ -1,5 +1,5 @@
 import type { Player } from '../../core/index.js';
-import type { GameState } from '../game/state.js';
+import type { GameState, SeatPlayer } from '../game/state.js';
 
 /** What server processes tell each other about a game or a quick-match seek. */
 export type BusMessage =
@@ -19,6 +19,14 @@ export type BusMessage =
       readonly seekId: string;
       readonly gameId: string;
       readonly seat: Player;
+    }
+  | {
+      /** A tournament game was created: the processes with its players' connections tell them. */
+      readonly kind: 'tournamentPairing';
+      readonly tournamentId: string;
+      readonly gameId: string;
+      readonly players: readonly [SeatPlayer, SeatPlayer];
+      readonly round: number | null;
     };
 
 export type BusHandler = (channel: string, message: BusMessage) => void;
@@ -39,4 +47,5 @@ export interface Bus {
 }
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;
+export const tournamentChannel = (tournamentId: string): string => `tournament:${tournamentId}`;
 export const seekChannel = (seekId: string): string => `seek:${seekId}`;

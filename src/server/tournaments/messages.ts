@@ -5,6 +5,8 @@ import {
 } from '../../protocol/index.js';
 import type { PlayerService } from '../players.js';
 import { hashSecret } from '../secrets.js';
+import type { Session } from '../session.js';
+import type { TournamentPushes } from './pushes.js';
 import type { TournamentService } from './service.js';
 
 export interface TournamentMessageContext {
@@ -13,6 +15,9 @@ export interface TournamentMessageContext {
   readonly now: () => number;
   /** The per-address creation budget (shared with games): false when spent. */
   readonly mayCreate: () => boolean;
+  /** The connection asking, and where it is remembered for `tournamentPairing` (when pushed). */
+  readonly session?: Session;
+  readonly pushes?: TournamentPushes;
 }
 
 export interface ErrorReply {
@@ -77,11 +82,13 @@ export async function handleTournamentMessage(
         now,
       );
       if (!joined.ok) return error(joined.error.code, joined.error.message);
+      if (ctx.session) await ctx.pushes?.add(t.id, player.id, ctx.session);
       return { type: 'tournamentJoined', ...id, tournamentId: t.id };
     }
     case 'tournamentWithdraw': {
       const out = await ctx.tournaments.withdraw(msg.tournamentId, player.id);
       if (!out.ok) return error(out.error.code, out.error.message);
+      ctx.pushes?.removePlayer(msg.tournamentId, player.id);
       return { type: 'tournamentWithdrawn', ...id, tournamentId: msg.tournamentId };
     }
   }

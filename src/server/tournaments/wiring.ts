@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Bus } from '../bus/types.js';
 import type { GameState, TurnLimits } from '../game/state.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
@@ -10,12 +11,15 @@ import type { GameStore } from '../store/types.js';
 import { handleTournamentApi } from './http.js';
 import { openTournamentStore } from './open.js';
 import { TournamentRunner } from './runner.js';
+import { TournamentPushes } from './pushes.js';
 import { parseSchedule } from './schedule.js';
 import { TournamentService } from './service.js';
 
 export interface Tournaments {
   readonly service: TournamentService;
   readonly runner: TournamentRunner;
+  /** This process's connections that joined a tournament, told of their games. */
+  readonly pushes: TournamentPushes;
   /** Whether the request is for the tournament API (`/api/tournaments…`). */
   owns(req: IncomingMessage): boolean;
   /** The tournament HTTP reads; false when the request is not one. */
@@ -27,6 +31,7 @@ export interface Tournaments {
 export function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
+  readonly bus: Bus;
   readonly node: string;
   readonly limits: TurnLimits;
   readonly now: () => number;
@@ -38,6 +43,7 @@ export function startTournaments(deps: {
   const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
   if (!schedule.ok) throw new Error(schedule.error);
   const store = openTournamentStore(deps.config);
+  const pushes = new TournamentPushes(deps.bus, deps.log);
   const service = new TournamentService({
     store,
     games: deps.games,
@@ -45,8 +51,9 @@ export function startTournaments(deps: {
     limits: deps.limits,
     newId,
     log: deps.log,
-    onGame: (state) => {
+    onGame: (state, tournamentId, round) => {
       deps.onGame(state);
+      pushes.gameCreated(state, tournamentId, round);
     },
   });
   const runner = new TournamentRunner({
@@ -60,6 +67,7 @@ export function startTournaments(deps: {
   return {
     service,
     runner,
+    pushes,
     owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
     handle: async (req, res) => {
       const done = await handleTournamentApi(req, res, {

@@ -26,8 +26,14 @@ export interface ConnectionDeps {
   readonly address: string;
   /** Takes one game creation from this client address's budget; false when it is spent. */
   readonly mayCreate: () => boolean;
-  /** Answers a tournament message (create, join, withdraw, watch): the reply carries its id. */
-  readonly tournament: (message: TournamentClientMessage) => Promise<ServerMessage>;
+  /**
+   * Answers a tournament message (create, join, withdraw, watch): the reply carries its id.
+   * The session is where the tournament's pairings go after a join.
+   */
+  readonly tournament: (
+    message: TournamentClientMessage,
+    session: Session,
+  ) => Promise<ServerMessage>;
 }
 
 /** A client that stops reading gets cut off rather than buffered without bound. */
@@ -187,7 +193,7 @@ export class Connection implements Session {
       case 'tournamentJoin':
       case 'tournamentWithdraw':
       case 'tournamentWatch':
-        this.send(await this.deps.tournament(message));
+        this.send(await this.deps.tournament(message, this));
         return;
     }
   }
