@@ -104,7 +104,16 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     [H - 6, 'Yellow wins'],
     [H + STRIP - 6, 'Not judged yet'],
   ] as const) {
-    const label = el('text', { x: 4, y, class: 'band-label', 'aria-hidden': 'true' });
+    // The strip's points are the early moves (a review judges from the last move back), so its
+    // label stands at the right, clear of them; the bands' labels stay at the left.
+    const strip = y > H;
+    const label = el('text', {
+      x: strip ? W - 4 : 4,
+      y,
+      class: 'band-label',
+      'aria-hidden': 'true',
+      ...(strip ? { 'text-anchor': 'end' } : {}),
+    });
     label.textContent = text;
     svg.append(label);
   }
