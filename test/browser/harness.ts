@@ -178,6 +178,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         context,
         errors,
         screenshot: async (name: string): Promise<void> => {
+          // A test with two players drives two pages; Chromium may stop drawing the one that is
+          // not in front, and a screenshot then waits for a frame that never comes (a 30 s
+          // timeout seen once in the a11y suite's two-player game).
+          await page.bringToFront();
           await page.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: false });
         },
       };
