@@ -324,12 +324,14 @@ export async function startServer(
             mayCreate: () => mayCreate(address),
             session,
             pushes: tournaments.pushes,
+            watchers: tournaments.watchers,
           }),
       });
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);
         tournaments.pushes.removeSession(connection);
+        tournaments.watchers.removeSession(connection);
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);

@@ -27,6 +27,11 @@ export type BusMessage =
       readonly gameId: string;
       readonly players: readonly [SeatPlayer, SeatPlayer];
       readonly round: number | null;
+    }
+  | {
+      /** A tournament's standings, pairings or status changed: watchers read it again. */
+      readonly kind: 'tournamentChanged';
+      readonly tournamentId: string;
     };
 
 export type BusHandler = (channel: string, message: BusMessage) => void;
@@ -48,4 +53,7 @@ export interface Bus {
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;
 export const tournamentChannel = (tournamentId: string): string => `tournament:${tournamentId}`;
+/** Its own channel: the pairing channel is unsubscribed when a process's last player leaves. */
+export const tournamentWatchChannel = (tournamentId: string): string =>
+  `tournament-watch:${tournamentId}`;
 export const seekChannel = (seekId: string): string => `seek:${seekId}`;

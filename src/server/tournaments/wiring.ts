@@ -14,12 +14,15 @@ import { TournamentRunner } from './runner.js';
 import { TournamentPushes } from './pushes.js';
 import { parseSchedule } from './schedule.js';
 import { TournamentService } from './service.js';
+import { TournamentWatchers } from './watchers.js';
 
 export interface Tournaments {
   readonly service: TournamentService;
   readonly runner: TournamentRunner;
   /** This process's connections that joined a tournament, told of their games. */
   readonly pushes: TournamentPushes;
+  /** This process's connections following a tournament (`tournamentWatch`). */
+  readonly watchers: TournamentWatchers;
   /** Whether the request is for the tournament API (`/api/tournaments…`). */
   owns(req: IncomingMessage): boolean;
   /** The tournament HTTP reads; false when the request is not one. */
@@ -44,6 +47,13 @@ export function startTournaments(deps: {
   if (!schedule.ok) throw new Error(schedule.error);
   const store = openTournamentStore(deps.config);
   const pushes = new TournamentPushes(deps.bus, deps.log);
+  // They read the tournament through the service below, which tells them of its changes.
+  const watchers = new TournamentWatchers({
+    bus: deps.bus,
+    detail: (id) => service.detail(id),
+    now: deps.now,
+    log: deps.log,
+  });
   const service = new TournamentService({
     store,
     games: deps.games,
@@ -54,6 +64,9 @@ export function startTournaments(deps: {
     onGame: (state, tournamentId, round) => {
       deps.onGame(state);
       pushes.gameCreated(state, tournamentId, round);
+    },
+    onChange: (tournamentId) => {
+      watchers.changed(tournamentId);
     },
   });
   const runner = new TournamentRunner({
@@ -68,6 +81,7 @@ export function startTournaments(deps: {
     service,
     runner,
     pushes,
+    watchers,
     owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
     handle: async (req, res) => {
       const done = await handleTournamentApi(req, res, {
@@ -80,6 +94,7 @@ export function startTournaments(deps: {
     },
     close: async () => {
       runner.stop();
+      watchers.close();
       await store.close();
     },
   };
