@@ -45,6 +45,8 @@ export function gameView(
   client: OnlineClient,
   gameId: string,
   navigate: (hash: string) => void,
+  /** The tournament the game belongs to, when this browser was paired in it: linked back to. */
+  tournamentId?: string,
 ): View {
   const statusText = h('span', { class: 'status-text' });
   const statusDisc = h('span', { class: 'status-disc', 'aria-hidden': 'true' });
@@ -120,7 +122,14 @@ export function gameView(
     { href: routeHash({ kind: 'replay', gameId }), hidden: true },
     'Replay this game',
   );
-  const lobby = h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby');
+  const lobby =
+    tournamentId === undefined
+      ? h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby')
+      : h(
+          'a',
+          { href: routeHash({ kind: 'tournament', tournamentId }), id: 'online-tournament' },
+          'Back to the tournament',
+        );
   const element = h(
     'div',
     { class: 'online-game play' },

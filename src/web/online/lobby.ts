@@ -261,6 +261,7 @@ export function lobbyView(
       'div',
       { class: 'online-head' },
       h('h2', {}, 'Play online'),
+      h('a', { href: routeHash({ kind: 'tournaments' }), id: 'online-tournaments' }, 'Tournaments'),
       h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
     ),
     offlineNote,
