@@ -29,8 +29,8 @@ const field = (id: string, label: string, control: HTMLElement, hidden = false):
  */
 export function createForm(client: OnlineClient, named: () => boolean): HTMLElement {
   const kind = select('tournament-kind', [
-    { value: 'arena', label: 'Arena: play as many games as you can in the time' },
-    { value: 'swiss', label: 'Swiss: a fixed number of rounds' },
+    { value: 'arena', label: 'Arena' },
+    { value: 'swiss', label: 'Swiss' },
   ]);
   const name = h('input', {
     id: 'tournament-name',

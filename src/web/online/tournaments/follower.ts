@@ -5,6 +5,9 @@ import { keepSeatSecret } from '../seats.js';
 import { openGameOf, pairingAnnouncement } from './model.js';
 import { joinedSecret, rememberTournamentGame, tournamentOfGame } from './secrets.js';
 
+/** How long a finished tournament game stays on screen before the next one opens. */
+const NEXT_GAME_DELAY_MS = 3000;
+
 /**
  * Takes the player to each new tournament game, on whichever online page they are. A game is
  * heard of by `tournamentPairing`, or (after a reconnect, when the server no longer knows this
@@ -19,6 +22,7 @@ export function followTournaments(
   navigate: (hash: string) => void,
 ): () => void {
   const told = new Set<string>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
 
   const offer = (
     tournamentId: string,
@@ -37,7 +41,14 @@ export function followTournaments(
       here === routeHash({ kind: 'tournament', tournamentId }) ||
       (here.startsWith('#play=') && tournamentOfGame(here.slice('#play='.length)) === tournamentId);
     const text = pairingAnnouncement(pairing);
-    if (onTournament) {
+    if (onTournament && here.startsWith('#play=')) {
+      // From the game just finished: its result stays on screen a moment before the next.
+      announce(`${text} It opens in a few seconds.`);
+      const timer = setTimeout(() => {
+        if (location.hash === here) navigate(game);
+      }, NEXT_GAME_DELAY_MS);
+      timers.add(timer);
+    } else if (onTournament) {
       announce(`${text} Opening the game.`);
       navigate(game);
     } else {
@@ -65,5 +76,6 @@ export function followTournaments(
   ];
   return () => {
     for (const off of offs) off();
+    for (const timer of timers) clearTimeout(timer);
   };
 }

@@ -96,9 +96,9 @@ export function tournamentsView(
     ),
     h(
       'div',
-      { class: 'online-cards' },
-      card,
+      { class: 'online-cards tournaments-cards' },
       lists,
+      card,
       createForm(client, () => named),
     ),
   );

@@ -44,7 +44,15 @@ export const clockText = (clock: { initialMs: number; incrementMs: number }): st
 export function formatText(t: TournamentSummary): string {
   if (t.kind === 'swiss') return `Swiss, ${String(t.rounds ?? 0)} rounds`;
   const minutes = t.endsAt === null ? 0 : Math.round((t.endsAt - t.startsAt) / 60_000);
-  return `Arena, ${durationText(minutes * 60_000)}`;
+  return `Arena, ${lengthText(minutes)}`;
+}
+
+/** "55 min", "2 h", "1 h 30 min": an arena's length. */
+export function lengthText(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${String(m)} min`;
+  return m === 0 ? `${String(h)} h` : `${String(h)} h ${String(m)} min`;
 }
 
 /** One line of the list: "Hourly blitz arena · Arena, 55 min · Classic 7×6, connect 4 · 3+2 · 4 players". */
