@@ -131,6 +131,10 @@ describe('tournaments in the browser', () => {
       })
       .toBe(1);
     await watcher.screenshot('tournament-standings-1280x900');
+    await watcher.page.setViewportSize({ width: 360, height: 740 });
+    await noHorizontalScroll(watcher.page);
+    await watcher.page.locator('#tournament-standings').scrollIntoViewIfNeeded();
+    await watcher.screenshot('tournament-standings-360x740');
 
     // An arena pairs them again within seconds: the next game opens by itself.
     await expect.poll(() => gameId(red.page), { timeout: 20_000 }).not.toBe(first);

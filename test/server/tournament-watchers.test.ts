@@ -106,4 +106,20 @@ describe('tournament watchers', () => {
     expect(a.got).toEqual([]);
     expect(gone.got).toEqual([]);
   });
+
+  it('does not send the same snapshot twice', async () => {
+    vi.useFakeTimers({ now: 10_000 });
+    const watchers = new TournamentWatchers({
+      bus: new LocalBus(),
+      detail: (id) => Promise.resolve(detail(id, 7)),
+      now: () => Date.now(),
+    });
+    const a = session();
+    await watchers.watch('t1', a);
+    for (let i = 0; i < 3; i++) {
+      watchers.changed('t1');
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(players(a)).toEqual([7]);
+  });
 });

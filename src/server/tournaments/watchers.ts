@@ -31,6 +31,8 @@ export class TournamentWatchers {
   private readonly due = new Map<string, ReturnType<typeof setTimeout>>();
   /** Reads started and the latest one sent, per tournament: a slow read never undoes a newer. */
   private readonly reads = new Map<string, { started: number; sent: number }>();
+  /** The last snapshot sent per tournament, as JSON. */
+  private readonly lastSent = new Map<string, string>();
   private closed = false;
 
   constructor(private readonly deps: WatcherDeps) {
@@ -71,6 +73,7 @@ export class TournamentWatchers {
     this.due.delete(tournamentId);
     this.lastPush.delete(tournamentId);
     this.reads.delete(tournamentId);
+    this.lastSent.delete(tournamentId);
     this.deps.bus.unsubscribe(tournamentWatchChannel(tournamentId)).catch(() => undefined);
   }
 
@@ -124,6 +127,10 @@ export class TournamentWatchers {
     }
     if (!tournament || mine < reads.sent) return;
     reads.sent = mine;
+    // A change that shows nothing new (a presence mark, a repeated notice) is not sent again.
+    const text = JSON.stringify(tournament);
+    if (text === this.lastSent.get(tournamentId)) return;
+    this.lastSent.set(tournamentId, text);
     for (const session of this.watching.get(tournamentId) ?? []) {
       if (session.open) session.push({ type: 'tournament', tournament });
     }
