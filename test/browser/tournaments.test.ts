@@ -95,6 +95,14 @@ describe('tournaments in the browser', () => {
       })
       .toBe(1);
 
+    // Click to watch: the game, read-only, with a way back to the tournament.
+    await watcher.page.click(`.tournament-games a[href="#play=${first}"]`);
+    await expect
+      .poll(() => watcher.page.textContent('#online-status'), { timeout: 15_000 })
+      .toContain('(watching)');
+    await watcher.page.click('#online-tournament');
+    await watcher.page.locator('#tournament-standings').waitFor({ timeout: 15_000 });
+
     // Red plays column 1 three times, Yellow column 2 twice: Red wins (connect 3).
     const red = (await ada.page.textContent('.online-player.p1 .online-name'))?.includes('(you)')
       ? ada

@@ -14,7 +14,7 @@ import {
   summaryText,
   type Participation,
 } from './model.js';
-import { tournamentSecret } from './secrets.js';
+import { rememberTournamentGame, tournamentSecret } from './secrets.js';
 import { gamesLists, podiumList, standingsTable } from './standings-view.js';
 import { tournamentRefusalText } from './words.js';
 
@@ -167,6 +167,12 @@ export function tournamentView(
       });
   });
 
+  // A game opened from here to watch links back here too.
+  live.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target.closest('a') : null;
+    const game = /^#play=([\w-]+)$/.exec(target?.getAttribute('href') ?? '');
+    if (game) rememberTournamentGame(game[1]!, tournamentId);
+  });
   const offs = [
     client.on('tournament', (d) => {
       if (d.id === tournamentId) render(d);
