@@ -64,7 +64,6 @@ export function tournamentView(
     action,
     refusal,
     yourGame,
-    nameCard,
   );
   const element = h(
     'div',
@@ -77,7 +76,13 @@ export function tournamentView(
     ),
     meta,
     countdown,
-    h('div', { class: 'tournament-columns' }, you, live),
+    h(
+      'div',
+      { class: 'tournament-columns' },
+      // The name card stays out of "Take part": it brings its own heading.
+      h('div', { class: 'tournament-side' }, you, nameCard),
+      live,
+    ),
     h('div', { class: 'row-input tournament-link' }, linkInput, copy),
   );
 
