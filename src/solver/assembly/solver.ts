@@ -30,6 +30,8 @@ let dirDiagonal: bool = true;
 // Even heights only (0 otherwise): the cells of the even rows, counted from 1 at the bottom
 // (bits 1, 3, 5 ... of each column), the cells a claimeven player takes.
 let evenRows: u64 = 0;
+// The lowest bound `claimevenBound` can give: -1 - ceil((H - 1) / 2), for a line on row 0.
+let claimevenFloor: i32 = -1;
 // Columns, centre first: central moves win more often, so alpha-beta cuts earlier.
 const ORDER_PTR: usize = 0; // offset into scratch
 // [0,64): column order (i32 x 16); [64,192): run masks (u64 x 16); [256,...): candidate frames,
@@ -106,6 +108,7 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
   evenRows = 0;
+  claimevenFloor = -1 - height / 2;
   if ((height & 1) == 0) {
     for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
   }
@@ -256,7 +259,17 @@ const NO_BOUND: i32 = 64;
 function claimevenBound(cur: u64, mask: u64): i32 {
   const theirs = (cur ^ mask) | (evenRows & ~mask & ~possibleMoves(mask));
   if (hasLine(boardMask & ~theirs)) return NO_BOUND;
-  return hasLine(theirs) ? -1 : 0;
+  if (!hasLine(theirs)) return 0;
+  // When does that line fill up at the latest? Its last empty cell is taken with every cell
+  // above it still empty. With k the lowest row such that the sure cells up to row k already
+  // hold a line, the opponent wins with at least H - 1 - k cells left empty: on its disc, so an
+  // even number of cells before the end, and our score is at most -1 - ceil(e / 2).
+  let rows = bottomMask;
+  for (let k = 0; k < H - 1; k++) {
+    if (hasLine(theirs & rows)) return -1 - (H - k) / 2;
+    rows |= rows << 1;
+  }
+  return -1;
 }
 
 /** For tests: the claimeven bound of the current position (64: none, or not applicable). */
@@ -623,7 +636,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   // The opponent's claimeven strategy may cap what we can get (cheap, and often decisive on
   // even heights: the second player's draw or win by taking the even rows).
-  if (beta > -1 && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
+  if (beta > claimevenFloor && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
     const bound = claimevenBound(cur, mask);
     if (bound < beta) {
       beta = bound;
@@ -648,7 +661,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     const ours = winningCells(cur | move, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
     // Our claimeven strategy against the opponent's reply may prove the cut outright.
-    if (childClaimeven && childEven && beta <= 1) {
+    if (childClaimeven && childEven && beta <= -claimevenFloor) {
       const bound = claimevenBound(cur ^ mask, m2);
       if (-bound >= beta) return -bound;
     }
@@ -712,7 +725,10 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
-  // proves the cut without searching anything.
+  // proves the cut without searching anything. A child known to be good enough for it (its
+  // lower bound reaches -alpha: the move cannot raise alpha) is not searched either: its call
+  // would only find that entry and return (Steininger's static search of each child).
+  let known: u32 = 0;
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
@@ -726,6 +742,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
           ttStore(key, -childHi, 63, <u32>col, moves);
           return -childHi;
         }
+        if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
       }
     }
   }
@@ -738,6 +755,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
   let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
+    if ((known >> <u32>i) & 1) continue;
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
