@@ -823,6 +823,19 @@ function probeAt(min: i32, max: i32): i32 {
 }
 
 /**
+ * The root's next null window: Pons' bisection (`probeAt`) for the first two probes, which
+ * settle the big scores of easy positions cheaply (only fast lines count), then 0 while the
+ * score may still be either sign, which settles the sign in one search instead of closing in on
+ * it from both sides: 10% fewer nodes on Steininger's 7x6 opening_L3 and midgame_L2 sets, none
+ * more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md). Even heights
+ * only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
+ */
+@inline
+function rootProbe(min: i32, max: i32, probes: i32): i32 {
+  return evenRows != 0 && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+}
+
+/**
  * Solves the current position. Strong: exact score; weak: -1/0/1. Returns 1 when done, 0 when
  * stopped (then lower()/upper() hold the bounds proven so far). Precondition: game not over.
  */
@@ -856,15 +869,9 @@ export function solve(weak: i32): i32 {
     return solveShared(min, max, rootOppWin, bits);
   }
   useBits(bits);
-  // Pons' bisection first probes halfway to the fastest loss and win: cheap probes (only fast
-  // lines count) that settle the big scores of easy positions. Once both are done and the score
-  // may still be either sign, probing 0 next settles the sign in one search instead of closing
-  // in on it from both sides: 10% fewer nodes on Steininger's 7x6 opening_L3 and midgame_L2
-  // sets, none more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md).
-  // Even heights only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
   let probes = 0;
   while (min < max) {
-    const med = evenRows != 0 && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+    const med = rootProbe(min, max, probes);
     probes++;
     const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
@@ -916,6 +923,8 @@ const H_ETC: usize = LAYOUT_BASE + 156;
 const H_ETC_MIN: usize = LAYOUT_BASE + 160;
 const H_MARK_MIN: usize = LAYOUT_BASE + 164;
 const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
+// i32: how many probes of the open job have narrowed its interval (for `rootProbe`).
+const H_PROBES: usize = LAYOUT_BASE + 188;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -1108,7 +1117,11 @@ function narrowShared(id: u32, med: i32, r: i32): void {
         if (v > min) min = v;
       }
       const n = (c & ~(<u64>0xffff)) | (<u64>(min + 64) << 8) | <u64>(max + 64);
-      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) return;
+      if (n == c) return;
+      if (atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
+        atomic.add<i32>(H_PROBES, 1);
+        return;
+      }
     }
   }
 }
@@ -1118,6 +1131,7 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
     rootMin = min;
     rootMax = max;
     parallel = false;
+    atomic.store<i32>(H_PROBES, 0);
     parallelAt = threadTotal > 1 ? nodes + parallelNodes : 0xffffffffffffffff;
     useBits(bits);
     while (true) {
@@ -1128,7 +1142,7 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
         rootMax = controlMax(c);
       }
       if (rootMin >= rootMax) break;
-      const med = probeAt(rootMin, rootMax);
+      const med = rootProbe(rootMin, rootMax, atomic.load<i32>(H_PROBES));
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       if (aborted) {
         if (budgetStop) break;
@@ -1136,8 +1150,11 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
         continue;
       }
       if (parallel) narrowShared(job, med, r);
-      else if (r <= med) rootMax = r < rootMin ? rootMin : r;
-      else rootMin = r > rootMax ? rootMax : r;
+      else {
+        if (r <= med) rootMax = r < rootMin ? rootMin : r;
+        else rootMin = r > rootMax ? rootMax : r;
+        atomic.add<i32>(H_PROBES, 1);
+      }
     }
     parallelAt = 0xffffffffffffffff;
     if (parallel) {
@@ -1261,7 +1278,7 @@ function help(): void {
       probeWord = c;
       parallel = true;
       aborted = false;
-      const med = probeAt(min, max);
+      const med = rootProbe(min, max, atomic.load<i32>(H_PROBES));
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       // Ended because the control word moved: read it again. A helper that falls behind
       // (descheduled) may still be in a job thread 0 has closed, even one of an earlier
