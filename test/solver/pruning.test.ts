@@ -157,3 +157,25 @@ describe.each(anyHeights)(
     });
   },
 );
+
+// Positions with one move left are played through without their own table entry or node.
+describe.each(anyHeights)('%s: forced moves played through', (_name, variant, discs) => {
+  it('the search gives the exact score playing them through and searching them', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const on of [1, 0]) {
+          engine.setForcedThrough(on);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setForcedThrough(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
