@@ -30,7 +30,8 @@ let dirDiagonal: bool = true;
 // Even heights only (0 otherwise): the cells of the even rows, counted from 1 at the bottom
 // (bits 1, 3, 5 ... of each column), the cells a claimeven player takes.
 let evenRows: u64 = 0;
-// The lowest bound `claimevenBound` can give: -1 - ceil((H - 1) / 2), for a line on row 0.
+// At or below every bound `claimevenBound` gives (-1 - H / 2 would be a line on the bottom row,
+// H - 1 cells below the top): a window below it need not call it.
 let claimevenFloor: i32 = -1;
 // Columns, centre first: central moves win more often, so alpha-beta cuts earlier.
 const ORDER_PTR: usize = 0; // offset into scratch
@@ -648,11 +649,6 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
-  // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
-  // (score << 8 | column) in a small local insertion sort; the table's move goes first below.
-  // Each move is also judged statically first: if the opponent cannot stop our next disc after
-  // it, it wins as fast as anything can from here, and nothing else is searched (the child is
-  // not visited: no node, no table probe).
   // One move left (a forced block, or every other move loses at once): played through without
   // a table probe, a store or move ordering, and not counted as a node (as Steininger counts).
   // The forced positions' entries were not worth their slots: 10% more calls on Steininger's
@@ -664,6 +660,12 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
     return -negamax(cur ^ mask, m2, moves + 1, -beta, -alpha, ours);
   }
+
+  // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
+  // (score << 8 | column) in a small local insertion sort; the table's move goes first below.
+  // Each move is also judged statically first: if the opponent cannot stop our next disc after
+  // it, it wins as fast as anything can from here, and nothing else is searched (the child is
+  // not visited: no node, no table probe).
   let count: i32 = 0;
   const order = scratch + ORDER_PTR;
   const frame = scratch + 256 + <usize>moves * FRAME;
