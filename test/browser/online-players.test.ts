@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import type { TestPage } from './harness.js';
+import { chooseName, discs, status } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
 
 /**
  * Names, ratings and the computer in real browsers: a new player picks a name, waits alone in
@@ -9,33 +11,16 @@ import { startHarness, type Harness, type TestPage } from './harness.js';
  * player renames (and is refused a look-alike and a short name). Renames are allowed at any
  * time here (RENAME_INTERVAL_HOURS=0): by default a new name waits a day.
  */
-let harness: Harness;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness({ serverEnv: { RENAME_INTERVAL_HOURS: '0' } });
-});
-afterAll(async () => {
-  for (const p of pages) await p.context.close();
-  await harness.close();
-});
+const suite = deviceSuite({ serverEnv: { RENAME_INTERVAL_HOURS: '0' } });
 
 async function newPlayer(name: string): Promise<TestPage> {
-  const p = await harness.newPage({ reducedMotion: 'reduce' });
-  pages.push(p);
-  await p.page.goto(harness.url + '#online');
-  await p.page.fill('#online-name', name);
-  await p.page.click('text=Choose name');
-  await p.page.locator(`text=Playing as ${name}`).waitFor({ timeout: 15_000 });
+  const p = await suite.device('#online');
+  await chooseName(p.page, name);
   return p;
 }
 
-const discs = (page: Page): Promise<number> =>
-  page.locator('#online-board .cell:not([data-cell="empty"])').count();
 const names = async (page: Page): Promise<string> =>
   (await page.locator('.online-player .online-name').allTextContents()).join(' | ');
-const status = async (page: Page): Promise<string> =>
-  (await page.textContent('#online-status')) ?? '';
 const stakes = async (page: Page): Promise<string> =>
   (await page.textContent('#online-stakes')) ?? '';
 
@@ -68,7 +53,7 @@ describe('named online play in the browser', () => {
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toMatch(/→ \d+\? \(-\d+\)/);
     await me.screenshot('online-rating-change');
 
-    await me.page.goto(harness.url + '#online');
+    await me.page.goto(suite.harness.url + '#online');
     await me.page.click('text=My page');
     await me.page.locator('.online-chart svg').waitFor({ timeout: 15_000 });
     const page = (await me.page.textContent('.online-player-page')) ?? '';
@@ -92,7 +77,7 @@ describe('named online play in the browser', () => {
     expect(await me.page.getAttribute('#replay-players a', 'href')).toMatch(/^#player=/);
     await me.screenshot('online-replay-names');
 
-    await me.page.goto(harness.url + '#leaderboard');
+    await me.page.goto(suite.harness.url + '#leaderboard');
     await me.page.locator('text=Leaderboard: Classic 7×6').waitFor();
     // One provisional player and the computer: nobody is established yet.
     expect(await me.page.textContent('.online-lobby')).toContain('No established players yet');
