@@ -59,7 +59,11 @@ export function gameView(
   // not change says nothing).
   const notice = h('p', { class: 'notice', id: 'online-notice' });
   const players = ([1, 2] as const).map((side) => {
-    const name = h('span', { class: 'online-name' });
+    // One line: the name gives way (an ellipsis, the whole of it in `title` and to screen
+    // readers, who read the text), the rating and "(you)" beside it never do.
+    const who = h('span', { class: 'online-who' });
+    const rating = h('span', { class: 'online-rating' });
+    const name = h('span', { class: 'online-name' }, who, rating);
     const clock = h('span', {
       class: 'online-clock',
       // A named timer (a plain span may not carry a name); its role keeps it from chattering.
@@ -75,7 +79,7 @@ export function gameView(
       presence,
       clock,
     );
-    return { side, row, name, clock, presence };
+    return { side, row, name, who, rating, clock, presence };
   });
   const link = routeLink({ kind: 'game', gameId }, location.href);
   const linkInput = h('input', {
@@ -261,11 +265,13 @@ export function gameView(
       const rating = change
         ? ratingChangeText(change, named?.provisional)
         : ratingText(named?.rating, named?.provisional);
-      p.name.textContent = named
-        ? [playerName(named), rating, p.side === seat ? '(you)' : ''].filter(Boolean).join(' ')
-        : sideName(p.side, seat);
+      p.who.textContent = named ? playerName(named) : sideName(p.side, seat);
+      const extra = named ? [rating, p.side === seat ? '(you)' : ''].filter(Boolean).join(' ') : '';
+      p.rating.textContent = extra === '' ? '' : ` ${extra}`;
+      p.name.title = p.name.textContent;
       p.presence.textContent = !info.taken ? 'open seat' : info.connected ? 'online' : 'offline';
       p.presence.dataset['state'] = !info.taken ? 'open' : info.connected ? 'on' : 'off';
+      p.presence.title = p.presence.textContent;
     }
     invite.hidden = next.status !== 'waiting';
     resign.hidden = seat === null || next.status !== 'playing';
