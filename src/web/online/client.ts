@@ -53,6 +53,8 @@ export interface ClientEvents {
   joined: { gameId: string; seat: Seat | null };
   matched: { gameId: string; seat: Seat };
   error: { code: string; message: string };
+  /** The server greeted this connection (its settings are read then). */
+  hello: { computerAfterMs: number | undefined };
 }
 
 type Handler<K extends keyof ClientEvents> = (value: ClientEvents[K]) => void;
@@ -91,6 +93,7 @@ export class OnlineClient {
     joined: new Set(),
     matched: new Set(),
     error: new Set(),
+    hello: new Set(),
   };
   private readonly resumeWaiters: { join: ((r: Reply) => void)[]; seek: ((r: Reply) => void)[] } = {
     join: [],
@@ -124,6 +127,8 @@ export class OnlineClient {
   seat: Seat | null = null;
   /** The server's protocol version when it is not this client's (status `incompatible`). */
   serverProtocol: number | undefined;
+  /** The server's quick-match wait before the computer plays (`hello`), once it is known. */
+  computerAfterMs: number | undefined;
   /** Estimated `serverTime - localTime`, from ping round trips. */
   serverOffsetMs = 0;
   private bestRtt = Infinity;
@@ -368,6 +373,8 @@ export class OnlineClient {
         }
         this.serverOffsetMs =
           this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
+        this.computerAfterMs = message.computerAfterMs;
+        this.emit('hello', { computerAfterMs: message.computerAfterMs });
         return;
       case 'game':
         if (this.joinRequest?.gameId !== message.game.id) return;
