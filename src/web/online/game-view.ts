@@ -173,9 +173,10 @@ export function gameView(
   let boardInteractive = false;
 
   function drop(column: number): void {
+    // A drop while the last disc still falls lands that disc first (input never waits), and
+    // shows the answer that waited for it: the player acts on the game as it now stands.
+    landNow();
     if (!game) return;
-    // A drop while the last disc still falls lands that disc first (input never waits).
-    board.finishAnimation();
     if (seat === null) {
       tell(refusalText('move', { code: 'not_a_seat', message: '' }));
       return;
@@ -229,13 +230,51 @@ export function gameView(
     return text;
   }
 
-  function render(next: PublicGame): void {
+  /**
+   * The snapshot that waits for the falling disc to land: an answer that comes quickly (the
+   * computer's) must not draw its disc over the player's own, still in the air.
+   */
+  let waiting: PublicGame | undefined;
+  /** The drop animation of the last snapshot shown, while it runs. */
+  let landing: Promise<void> | undefined;
+
+  function show(next: PublicGame): void {
+    if (landing) {
+      waiting = next;
+      return;
+    }
+    const landed = render(next);
+    landing = landed;
+    void landed.then(() => {
+      if (landing !== landed) return;
+      landing = undefined;
+      showWaiting();
+    });
+  }
+
+  function showWaiting(): void {
+    const next = waiting;
+    waiting = undefined;
+    if (next) show(next);
+  }
+
+  /** Input never waits for an animation: the falling disc lands, and what waited shows now. */
+  function landNow(): void {
+    board.finishAnimation();
+    landing = undefined;
+    showWaiting();
+  }
+
+  /** Shows a snapshot; resolves when its new disc (if any) has landed. */
+  function render(next: PublicGame): Promise<void> {
     const previous = game;
     game = next;
     seat = client.seat;
     const position = positionOf(next);
     boardInteractive = seat !== null && next.status === 'playing' && next.turn === seat;
-    if (position) void board.set({ position, interactive: boardInteractive });
+    const landed = position
+      ? board.set({ position, interactive: boardInteractive })
+      : Promise.resolve();
     const line =
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
@@ -315,6 +354,7 @@ export function gameView(
         ),
       );
     }
+    return landed;
   }
 
   function renderConnection(): void {
@@ -330,11 +370,11 @@ export function gameView(
 
   const offs = [
     client.on('game', (g) => {
-      if (g.id === gameId) render(g);
+      if (g.id === gameId) show(g);
     }),
     client.on('joined', () => {
       seat = client.seat;
-      if (game) render(game);
+      if (game) show(waiting ?? game);
     }),
     client.on('status', renderConnection),
     // Errors that answer no request of this page (a request's own reply is handled by `answer`).
