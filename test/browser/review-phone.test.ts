@@ -30,14 +30,12 @@ describe('review on a phone', () => {
     });
     await page.goto(`${suite.harness.url}#review=7x6c4:${GAME}`);
     await page.locator(`.eval-graph [data-ply="${GAME.length}"]`).waitFor();
-    const targets = await page
-      .locator('.eval-graph [data-ply] .hit')
-      .evaluateAll((hits) =>
-        hits.map((hit) => ({
-          width: hit.getBoundingClientRect().width,
-          height: hit.getBoundingClientRect().height,
-        })),
-      );
+    const targets = await page.locator('.eval-graph [data-ply] .hit').evaluateAll((hits) =>
+      hits.map((hit) => ({
+        width: hit.getBoundingClientRect().width,
+        height: hit.getBoundingClientRect().height,
+      })),
+    );
     expect(targets).toHaveLength(GAME.length + 1);
     for (const [ply, target] of targets.entries()) {
       expect(target.width, `point ${ply}`).toBeGreaterThanOrEqual(24);
