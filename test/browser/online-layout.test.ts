@@ -29,7 +29,7 @@ interface Layout {
     readonly box: Box;
   }[];
   readonly board: Box;
-  readonly resign: Box;
+  readonly controls: Box;
 }
 
 const measure = (page: Page): Promise<Layout> =>
@@ -58,7 +58,7 @@ const measure = (page: Page): Promise<Layout> =>
         }),
       ),
       board: box('#online-board .frame'),
-      resign: box('#online-resign'),
+      controls: box('.online-game .actions'),
     };
   });
 
@@ -73,7 +73,7 @@ function expectFits(layout: Layout, label: string): void {
   }
   for (const [what, box] of [
     ['board', layout.board],
-    ['Resign', layout.resign],
+    ['the controls (Resign or Rematch)', layout.controls],
   ] as const) {
     expect(box.top, `${label}: ${what}`).toBeGreaterThanOrEqual(0);
     expect(box.bottom, `${label}: ${what} on screen`).toBeLessThanOrEqual(viewport.height);
@@ -96,6 +96,9 @@ describe('the online game header', () => {
       { width: 360, height: 740 },
     ]) {
       await red.page.setViewportSize(viewport);
+      // (The screenshot brings Red's page to the front: Chromium may not lay out a page behind
+      // another at its new size, and the boxes read would be the old size's.)
+      await red.screenshot(`online-layout-${viewport.width}x${viewport.height}`);
       const layout = await measure(red.page);
       expectFits(layout, `${viewport.width}x${viewport.height}`);
       if (viewport.width === 1280) {
@@ -103,7 +106,27 @@ describe('the online game header', () => {
         expect(layout.names[0]!.box.top).toBeCloseTo(layout.names[1]!.box.top, 0);
       }
     }
-    await red.screenshot('online-layout-360x740');
+
+    // Ended: the rating change joins the name ("1500? → 1338? (-162) (you)"); the names
+    // still show, on one line, at both sizes.
+    await red.page.click('#online-resign');
+    await red.page
+      .getByRole('dialog', { name: /Resign this game/ })
+      .getByRole('button', { name: 'Resign' })
+      .click();
+    await expect.poll(() => status(red.page), { timeout: 15_000 }).toMatch(/^You lose/);
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 360, height: 740 },
+    ]) {
+      await red.page.setViewportSize(viewport);
+      await red.screenshot(`online-layout-ended-${viewport.width}x${viewport.height}`);
+      const widths = await red.page
+        .locator('.online-player .online-who')
+        .evaluateAll((names) => names.map((name) => name.getBoundingClientRect().width));
+      for (const width of widths) expect(width, `${viewport.width} px`).toBeGreaterThan(60);
+      expectFits(await measure(red.page), `ended, ${viewport.width}x${viewport.height}`);
+    }
     expect(red.errors).toEqual([]);
   });
 });
