@@ -336,7 +336,12 @@ export async function startServer(
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);
       });
-      connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: now() });
+      connection.send({
+        type: 'hello',
+        protocol: PROTOCOL_VERSION,
+        serverNow: now(),
+        computerAfterMs: config.botWaitMs,
+      });
     });
   });
 

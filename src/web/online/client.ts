@@ -72,6 +72,8 @@ export interface ClientEvents {
   tournament: TournamentDetail;
   /** A new tournament game for this connection's player. */
   tournamentPairing: TournamentPairingPush;
+  /** The server greeted this connection (its settings are read then). */
+  hello: { computerAfterMs: number | undefined };
 }
 
 type Handler<K extends keyof ClientEvents> = (value: ClientEvents[K]) => void;
@@ -112,6 +114,7 @@ export class OnlineClient {
     error: new Set(),
     tournament: new Set(),
     tournamentPairing: new Set(),
+    hello: new Set(),
   };
   private readonly resumeWaiters: { join: ((r: Reply) => void)[]; seek: ((r: Reply) => void)[] } = {
     join: [],
@@ -147,6 +150,8 @@ export class OnlineClient {
   seat: Seat | null = null;
   /** The server's protocol version when it is not this client's (status `incompatible`). */
   serverProtocol: number | undefined;
+  /** The server's quick-match wait before the computer plays (`hello`), once it is known. */
+  computerAfterMs: number | undefined;
   /** Estimated `serverTime - localTime`, from ping round trips. */
   serverOffsetMs = 0;
   private bestRtt = Infinity;
@@ -419,6 +424,8 @@ export class OnlineClient {
         }
         this.serverOffsetMs =
           this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
+        this.computerAfterMs = message.computerAfterMs;
+        this.emit('hello', { computerAfterMs: message.computerAfterMs });
         return;
       case 'game':
         if (this.joinRequest?.gameId !== message.game.id) return;
