@@ -249,6 +249,15 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
     store<i32>(at(ORDER) + (<usize>i << 2), col);
   }
+  board0 = w0(at(BOARD));
+  board1 = w1(at(BOARD));
+  board2 = w2(at(BOARD));
+  bottom0 = w0(at(BOTTOM));
+  bottom1 = w1(at(BOTTOM));
+  bottom2 = w2(at(BOTTOM));
+  even0 = w0(at(EVEN));
+  even1 = w1(at(EVEN));
+  even2 = w2(at(EVEN));
   resetPosition();
   newGeneration();
   return 1;
@@ -602,6 +611,95 @@ function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
   store<u32>(e, generation | (<u32>moves << 16), 28);
 }
 
+// ---- word-wise helpers for the search's inner loop ----------------------------------------------
+// The search's per-move work in registers: results in g0..g2 (AssemblyScript returns one value).
+// Measured 2x faster per node on 10x6 than the pointer helpers above.
+let g0: u64 = 0;
+let g1: u64 = 0;
+let g2: u64 = 0;
+let board0: u64 = 0;
+let board1: u64 = 0;
+let board2: u64 = 0;
+let bottom0: u64 = 0;
+let bottom1: u64 = 0;
+let bottom2: u64 = 0;
+let even0: u64 = 0;
+let even1: u64 = 0;
+let even2: u64 = 0;
+
+@inline
+function pop3(a: u64, b: u64, c: u64): i32 {
+  return <i32>(popcnt<u64>(a) + popcnt<u64>(b) + popcnt<u64>(c));
+}
+
+/** g = the playable cells of mask m (192-bit add of the bottom row, carries across words). */
+@inline
+function possibleWords(m0: u64, m1: u64, m2: u64): void {
+  const s0 = m0 + bottom0;
+  const c0: u64 = s0 < m0 ? 1 : 0;
+  const t1 = m1 + bottom1;
+  const s1 = t1 + c0;
+  const c1: u64 = t1 < m1 || s1 < t1 ? 1 : 0;
+  g0 = s0 & board0;
+  g1 = s1 & board1;
+  g2 = (m2 + bottom2 + c1) & board2;
+}
+
+/** g = the empty cells (mask m) where a disc of p would complete a line. */
+function winsWords(p0: u64, p1: u64, p2: u64, m0: u64, m1: u64, m2: u64): void {
+  if (fast4) {
+    g0 = wins4Word(0, p0, p1) & (board0 ^ m0);
+    g1 = wins4Word(p0, p1, p2) & (board1 ^ m1);
+    g2 = wins4Word(p1, p2, 0) & (board2 ^ m2);
+    return;
+  }
+  const pos = tmp(7);
+  const mask = tmp(8);
+  set(pos, p0, p1, p2);
+  set(mask, m0, m1, m2);
+  winningCells(pos, pos, mask);
+  g0 = w0(pos);
+  g1 = w1(pos);
+  g2 = w2(pos);
+}
+
+function hasLineWords(c0: u64, c1: u64, c2: u64): bool {
+  if (fast4) {
+    if (dirVertical && has4(c0, c1, c2, 1)) return true;
+    if (dirHorizontal && has4(c0, c1, c2, <u64>H1)) return true;
+    return dirDiagonal && (has4(c0, c1, c2, <u64>H) || has4(c0, c1, c2, <u64>(H + 2)));
+  }
+  const cells = tmp(7);
+  set(cells, c0, c1, c2);
+  return hasLine(cells);
+}
+
+/** `claimevenBound` on words: c = the side to move's discs, m = all discs. */
+function claimevenWords(c0: u64, c1: u64, c2: u64, m0: u64, m1: u64, m2: u64): i32 {
+  possibleWords(m0, m1, m2);
+  const t0 = (c0 ^ m0) | (even0 & ~m0 & ~g0);
+  const t1 = (c1 ^ m1) | (even1 & ~m1 & ~g1);
+  const t2 = (c2 ^ m2) | (even2 & ~m2 & ~g2);
+  if (hasLineWords(board0 & ~t0, board1 & ~t1, board2 & ~t2)) return NO_BOUND;
+  return hasLineWords(t0, t1, t2) ? -1 : 0;
+}
+
+/** `opponentLost` on words: u = our winning cells, p = the opponent's playable cells. */
+@inline
+function lostWords(u0: u64, u1: u64, u2: u64, p0: u64, p1: u64, p2: u64): bool {
+  const h0 = p0 & u0;
+  const h1 = p1 & u1;
+  const h2 = p2 & u2;
+  const under0 = down(u0, u1, 1);
+  const under1 = down(u1, u2, 1);
+  const under2 = u2 >> 1;
+  if ((h0 | h1 | h2) != 0) {
+    if (pop3(h0, h1, h2) > 1) return true;
+    return ((h0 & under0) | (h1 & under1) | (h2 & under2)) != 0;
+  }
+  return ((p0 & ~under0) | (p1 & ~under1) | (p2 & ~under2)) == 0;
+}
+
 // ---- search -----------------------------------------------------------------------------------
 @inline
 function checkStop(): void {
@@ -688,33 +786,55 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     }
   }
 
-  // Candidates ordered by `moveScore`, each judged statically first (see the 64-bit solver).
+  // Candidates ordered by `moveScore`, each judged statically first (see the 64-bit solver),
+  // computed in registers.
   let count: i32 = 0;
   const entries = f + F_ENTRIES;
   const oursAt = f + F_OURS;
   const childEven = evenHeight && ((SIZE - moves) & 1) != 0;
-  const move = tmp(1);
-  const m2 = tmp(2);
-  const ours = tmp(3);
-  const theirCur = tmp(0);
-  xor(theirCur, cur, mask);
+  const c0 = w0(cur);
+  const c1 = w1(cur);
+  const c2 = w2(cur);
+  const m0 = w0(mask);
+  const m1 = w1(mask);
+  const m2 = w2(mask);
+  const n0 = w0(next);
+  const n1 = w1(next);
+  const n2 = w2(next);
+  // the opponent's winning cells moved up one: ours right above one of them are worthless
+  const o0 = w0(oppWin) << 1;
+  const o1 = up(w0(oppWin), w1(oppWin), 1);
+  const o2 = up(w1(oppWin), w2(oppWin), 1);
   for (let i = 0; i < W; i++) {
     const col = load<i32>(at(ORDER) + (<usize>i << 2));
-    and(move, next, colMask(col));
-    if (isZero(move)) continue;
-    or(m2, mask, move);
-    or(ours, cur, move);
-    winningCells(ours, ours, m2);
-    if (staticWins) {
-      const childPossible = tmp(6);
-      possibleMoves(childPossible, m2);
-      if (opponentLost(ours, childPossible)) return max;
-    }
+    const cm = colMask(col);
+    const v0 = n0 & w0(cm);
+    const v1 = n1 & w1(cm);
+    const v2 = n2 & w2(cm);
+    if ((v0 | v1 | v2) == 0) continue;
+    const q0 = m0 | v0;
+    const q1 = m1 | v1;
+    const q2 = m2 | v2;
+    winsWords(c0 | v0, c1 | v1, c2 | v2, q0, q1, q2);
+    const u0 = g0;
+    const u1 = g1;
+    const u2 = g2;
+    possibleWords(q0, q1, q2);
+    const p0 = g0;
+    const p1 = g1;
+    const p2 = g2;
+    if (staticWins && lostWords(u0, u1, u2, p0, p1, p2)) return max;
     if (childClaimeven && childEven && beta <= 1) {
-      const bound = claimevenBound(theirCur, m2);
+      const bound = claimevenWords(c0 ^ m0, c1 ^ m1, c2 ^ m2, q0, q1, q2);
       if (-bound >= beta) return -bound;
     }
-    const score: i32 = moveScore(ours, oppWin, m2);
+    const f0 = u0 & ~o0;
+    const f1 = u1 & ~o1;
+    const f2 = u2 & ~o2;
+    const a0 = (p0 << 1) & board0;
+    const a1 = up(p0, p1, 1) & board1;
+    const a2 = up(p1, p2, 1) & board2;
+    const score: i32 = 2 * pop3(f0, f1, f2) + pop3(f0 & a0, f1 & a1, f2 & a2);
     let j = count;
     while (j > 0) {
       const prev = load<i32>(entries + (<usize>(j - 1) << 2));
@@ -724,7 +844,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       j--;
     }
     store<i32>(entries + (<usize>j << 2), (score << 8) | col);
-    copy(oursAt + <usize>j * BB, ours);
+    set(oursAt + <usize>j * BB, u0, u1, u2);
     count++;
   }
   if (staticWins) {
@@ -751,6 +871,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       if (alpha >= beta) return alpha;
     }
     const b = (d >> 16) & 31;
+    const ours = tmp(3);
     if (b != NO_MOVE) {
       for (let i = 1; i < count; i++) {
         const entry = load<i32>(entries + (<usize>i << 2));
