@@ -46,15 +46,13 @@ const ORDER: usize = RUNS + 16 * BB; // 16 x i32
 const MOVES_BUF: usize = ORDER + 64;
 const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
 const FRAMES: usize = MOVES_BUF + <usize>MOVES_CAPACITY;
-// A frame: cur, mask, the opponent's winning cells, possible moves, the moves to search, key,
+// A frame: cur, mask, the opponent's winning cells, key,
 // candidates (16 x i32: score << 8 | column), then each candidate's winning cells (16 bitboards).
 const F_CUR: usize = 0;
 const F_MASK: usize = BB;
 const F_OPP: usize = 2 * BB;
-const F_POSS: usize = 3 * BB;
-const F_NEXT: usize = 4 * BB;
-const F_KEY: usize = 5 * BB;
-const F_ENTRIES: usize = 6 * BB;
+const F_KEY: usize = 3 * BB;
+const F_ENTRIES: usize = 4 * BB;
 const F_OURS: usize = F_ENTRIES + 64;
 const FRAME: usize = (F_OURS + 16 * BB + 63) & ~(<usize>63);
 const MAX_DEPTH: i32 = MAX_BITS + 2;
@@ -96,11 +94,6 @@ function or(d: usize, a: usize, b: usize): void {
 function xor(d: usize, a: usize, b: usize): void {
   set(d, w0(a) ^ w0(b), w1(a) ^ w1(b), w2(a) ^ w2(b));
 }
-/** d = a & ~b */
-@inline
-function andNot(d: usize, a: usize, b: usize): void {
-  set(d, w0(a) & ~w0(b), w1(a) & ~w1(b), w2(a) & ~w2(b));
-}
 @inline
 function isZero(a: usize): bool {
   return (w0(a) | w1(a) | w2(a)) == 0;
@@ -108,11 +101,6 @@ function isZero(a: usize): bool {
 @inline
 function pop(a: usize): i32 {
   return <i32>(popcnt<u64>(w0(a)) + popcnt<u64>(w1(a)) + popcnt<u64>(w2(a)));
-}
-/** Whether `a` has more than one bit set. */
-@inline
-function several(a: usize): bool {
-  return pop(a) > 1;
 }
 /** d = a + b (192-bit, carries across words) */
 @inline
@@ -391,29 +379,12 @@ function lineIn(cells: usize, s: i32): bool {
 
 const NO_BOUND: i32 = 127;
 
-/**
- * The opponent's claimeven bound on the side to move (see `claimevenBound` in the 64-bit
- * solver): on even heights with an even number of empty cells, if our discs and every cell
- * the opponent cannot be kept from hold no line, we cannot win. Uses tmp 6-11.
- */
-function claimevenBound(cur: usize, mask: usize): i32 {
-  const theirs = tmp(6);
-  const free = tmp(7);
-  xor(theirs, cur, mask);
-  possibleMoves(free, mask);
-  or(free, free, mask);
-  andNot(free, at(EVEN), free);
-  or(theirs, theirs, free);
-  const rest = tmp(8);
-  andNot(rest, at(BOARD), theirs);
-  if (hasLine(rest)) return NO_BOUND;
-  return hasLine(theirs) ? -1 : 0;
-}
-
 /** For tests: the claimeven bound of the current position (127: none, or not applicable). */
 export function claimevenBoundHere(): i32 {
   if (!evenHeight || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
-  return claimevenBound(at(POS_CUR), at(POS_MASK));
+  const c = at(POS_CUR);
+  const m = at(POS_MASK);
+  return claimevenWords(w0(c), w1(c), w2(c), w0(m), w1(m), w2(m));
 }
 
 // ---- position API (for the host; the same contracts as the 64-bit module) --------------------
@@ -674,7 +645,12 @@ function hasLineWords(c0: u64, c1: u64, c2: u64): bool {
   return hasLine(cells);
 }
 
-/** `claimevenBound` on words: c = the side to move's discs, m = all discs. */
+/**
+ * An upper bound on the side to move's score from the opponent's claimeven strategy, or
+ * NO_BOUND (see `claimevenBound` in the 64-bit solver): on even heights with an even number of
+ * empty cells, if our discs and every cell the opponent cannot be kept from hold no line, we
+ * cannot win. c = the side to move's discs, m = all discs.
+ */
 function claimevenWords(c0: u64, c1: u64, c2: u64, m0: u64, m1: u64, m2: u64): i32 {
   possibleWords(m0, m1, m2);
   const t0 = (c0 ^ m0) | (even0 & ~m0 & ~g0);
@@ -708,37 +684,6 @@ function checkStop(): void {
 }
 
 /**
- * Whether the opponent, to move with `ours` our winning cells and `possible` its playable
- * cells, loses to our next disc whatever it plays (as in the 64-bit solver). Uses tmp 4-5.
- */
-function opponentLost(ours: usize, possible: usize): bool {
-  const threats = tmp(4);
-  and(threats, possible, ours);
-  const under = tmp(5);
-  shr(under, ours, 1);
-  if (!isZero(threats)) {
-    if (several(threats)) return true;
-    and(threats, threats, under);
-    return !isZero(threats);
-  }
-  andNot(under, possible, under);
-  return isZero(under);
-}
-
-/** How promising a move looks (see `moveScore` in the 64-bit solver). Uses tmp 4-5. */
-function moveScore(ours: usize, theirs: usize, mask: usize): i32 {
-  const useful = tmp(4);
-  shl(useful, theirs, 1);
-  andNot(useful, ours, useful);
-  const above = tmp(5);
-  possibleMoves(above, mask);
-  shl(above, above, 1);
-  and(above, above, at(BOARD));
-  and(above, above, useful);
-  return 2 * pop(useful) + pop(above);
-}
-
-/**
  * Fail-hard negamax on the frame of depth `moves` (cur, mask and the opponent's winning cells
  * set by the caller). Precondition: the side to move cannot win with its next disc.
  */
@@ -750,22 +695,33 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   const cur = f + F_CUR;
   const mask = f + F_MASK;
   const oppWin = f + F_OPP;
-  const possible = f + F_POSS;
-  const next = f + F_NEXT;
+  const c0 = w0(cur);
+  const c1 = w1(cur);
+  const c2 = w2(cur);
+  const m0 = w0(mask);
+  const m1 = w1(mask);
+  const m2 = w2(mask);
+  const w0o = w0(oppWin);
+  const w1o = w1(oppWin);
+  const w2o = w2(oppWin);
 
-  possibleMoves(possible, mask);
-  and(next, possible, oppWin);
-  if (!isZero(next)) {
+  possibleWords(m0, m1, m2);
+  let n0 = g0 & w0o;
+  let n1 = g1 & w1o;
+  let n2 = g2 & w2o;
+  if ((n0 | n1 | n2) != 0) {
     // Two threats at once cannot both be blocked.
-    if (several(next)) return -(SIZE - moves) / 2;
+    if (pop3(n0, n1, n2) > 1) return -(SIZE - moves) / 2;
   } else {
-    copy(next, possible);
+    n0 = g0;
+    n1 = g1;
+    n2 = g2;
   }
   // Never play right under an opponent's winning cell.
-  const under = tmp(0);
-  shr(under, oppWin, 1);
-  andNot(next, next, under);
-  if (isZero(next)) return -(SIZE - moves) / 2;
+  n0 &= ~down(w0o, w1o, 1);
+  n1 &= ~down(w1o, w2o, 1);
+  n2 &= ~(w2o >> 1);
+  if ((n0 | n1 | n2) == 0) return -(SIZE - moves) / 2;
   if (moves >= SIZE - 2) return 0;
 
   const min = -(SIZE - 2 - moves) / 2;
@@ -779,7 +735,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     if (alpha >= beta) return beta;
   }
   if (beta > -1 && evenHeight && ((SIZE - moves) & 1) == 0) {
-    const bound = claimevenBound(cur, mask);
+    const bound = claimevenWords(c0, c1, c2, m0, m1, m2);
     if (bound < beta) {
       beta = bound;
       if (alpha >= beta) return beta;
@@ -792,19 +748,10 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   const entries = f + F_ENTRIES;
   const oursAt = f + F_OURS;
   const childEven = evenHeight && ((SIZE - moves) & 1) != 0;
-  const c0 = w0(cur);
-  const c1 = w1(cur);
-  const c2 = w2(cur);
-  const m0 = w0(mask);
-  const m1 = w1(mask);
-  const m2 = w2(mask);
-  const n0 = w0(next);
-  const n1 = w1(next);
-  const n2 = w2(next);
   // the opponent's winning cells moved up one: ours right above one of them are worthless
-  const o0 = w0(oppWin) << 1;
-  const o1 = up(w0(oppWin), w1(oppWin), 1);
-  const o2 = up(w1(oppWin), w2(oppWin), 1);
+  const o0 = w0o << 1;
+  const o1 = up(w0o, w1o, 1);
+  const o2 = up(w1o, w2o, 1);
   for (let i = 0; i < W; i++) {
     const col = load<i32>(at(ORDER) + (<usize>i << 2));
     const cm = colMask(col);
@@ -856,7 +803,14 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   }
 
   const key = f + F_KEY;
-  add(key, cur, mask);
+  {
+    const s0 = c0 + m0;
+    const k0: u64 = s0 < c0 ? 1 : 0;
+    const t1 = c1 + m1;
+    const s1 = t1 + k0;
+    const k1: u64 = t1 < c1 || s1 < t1 ? 1 : 0;
+    set(key, s0, s1, c2 + m2 + k1);
+  }
   const e = find(key);
   if (e != 0) {
     const d = load<u32>(e, 24);
@@ -894,9 +848,9 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   for (let i = 0; i < count; i++) {
     const col = load<i32>(entries + (<usize>i << 2)) & 255;
     // the child's frame: the opponent to move, our winning cells are its opponent's
-    xor(child + F_CUR, cur, mask);
-    and(child + F_MASK, next, colMask(col));
-    or(child + F_MASK, child + F_MASK, mask);
+    const cm = colMask(col);
+    set(child + F_CUR, c0 ^ m0, c1 ^ m1, c2 ^ m2);
+    set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
     copy(child + F_OPP, oursAt + <usize>i * BB);
     const score = -negamax(moves + 1, -beta, -alpha);
     if (aborted) return alpha;
