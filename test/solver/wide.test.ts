@@ -116,7 +116,9 @@ describe('boards past 64 bits against a plain minimax', () => {
     // A random game on 12x12 seldom fills 133 cells without a line: start those from a full
     // 12x12 game without one (columns filled in pairs, found by a search), 20 discs short.
     const start =
-      size === 144 ? [...DRAWN_12X12.slice(0, size - empty - 20)].map((c) => parseInt(c, 16)) : [];
+      size === 144
+        ? Array.from(DRAWN_12X12.slice(0, size - empty - 20), (c) => parseInt(c, 16))
+        : [];
     let checked = 0;
     fc.assert(
       fc.property(fc.array(fc.nat(30), { minLength: size, maxLength: size }), (picks) => {
