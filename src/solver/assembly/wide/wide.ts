@@ -482,8 +482,13 @@ export function setLimits(limit: f64, host: i32): void {
   nodeLimit = limit <= 0 ? 0xffffffffffffffff : <u64>limit;
   checkHost = host != 0;
 }
-/** Accepted for the host's sake; this module has no enhanced transposition cutoffs. */
-export function setUseEtc(on: i32, minEmpty: i32): void {}
+let useEtc: bool = true;
+let etcMinEmpty: i32 = 0;
+/** Enhanced transposition cutoffs on or off, and from how many empty cells up. */
+export function setUseEtc(on: i32, minEmpty: i32): void {
+  useEtc = on != 0;
+  etcMinEmpty = minEmpty;
+}
 export function setStaticWins(on: i32): void {
   staticWins = on != 0;
 }
@@ -838,6 +843,37 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
         store<i32>(entries, entry);
         copy(oursAt, ours);
         break;
+      }
+    }
+  }
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
+  // proves the cut without searching anything (as in the 64-bit solver).
+  if (useEtc && SIZE - moves >= etcMinEmpty) {
+    const childKey = tmp(5);
+    const t0 = c0 ^ m0;
+    const t1 = c1 ^ m1;
+    const t2 = c2 ^ m2;
+    for (let i = 0; i < count; i++) {
+      const col = load<i32>(entries + (<usize>i << 2)) & 255;
+      const cm = colMask(col);
+      const q0 = m0 | (n0 & w0(cm));
+      const q1 = m1 | (n1 & w1(cm));
+      const q2 = m2 | (n2 & w2(cm));
+      // child key = its side to move's discs + its mask, a 192-bit add
+      const s0 = t0 + q0;
+      const k0: u64 = s0 < t0 ? 1 : 0;
+      const u1 = t1 + q1;
+      const s1 = u1 + k0;
+      const k1: u64 = u1 < t1 || s1 < u1 ? 1 : 0;
+      set(childKey, s0, s1, t2 + q2 + k1);
+      const e2 = find(childKey);
+      if (e2 != 0) {
+        const childHi = <i32>((load<u32>(e2, 24) >> 8) & 255) - 128;
+        if (-childHi >= beta) {
+          ttStore(key, -childHi, 127, <u32>col, moves);
+          return -childHi;
+        }
       }
     }
   }
