@@ -96,7 +96,8 @@ export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
 /**
  * A fresh instance of the wide build (src/solver/assembly/wide: 192-bit bitboards, table
  * entries of 32 bytes), for boards whose bitboard does not fit 64 bits. Same contracts as
- * `instantiateEngine`'s; only the engine-specific test hooks differ (no enhanced cutoffs).
+ * `instantiateEngine`'s, except that `claimevenBoundHere` says "none" with 127 (scores reach
+ * ±72 on 12x12).
  */
 export function instantiateWideEngine(shouldStop: () => boolean): WasmEngine {
   return instantiate(wideModule(), shouldStop) as WasmEngine;

@@ -1,6 +1,7 @@
 // The solver for boards whose bitboard does not fit 64 bits (10x6, 8x8, 9x7 ... 12x12): the
-// same search as ../assembly/solver.ts (Pons' null-window negamax, table with both bounds and
-// the best move, static wins, claimeven bounds, threat ordering) on 192-bit bitboards.
+// same search as ../solver.ts (Pons' null-window negamax, table with both bounds and the best
+// move, enhanced transposition cutoffs, static wins, claimeven bounds, threat ordering; one
+// thread) on 192-bit bitboards.
 //
 // Why a separate module rather than one generic source: AssemblyScript has no integer wider
 // than 64 bits, and a value type of three words would have to live in memory or globals. The
