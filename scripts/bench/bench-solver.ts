@@ -25,7 +25,9 @@
 // `tst/data`), a second table follows: his sets (`--steininger-sets 7x6/opening_L3:10,...`,
 // default the four below), per set ours and his mean time and nodes and both ratios, each
 // position solved with the table cleared, single thread, the same rounds. `--no-pons` or
-// `--no-steininger` skips a table.
+// `--no-steininger` skips a table. `--wide` runs our single-threaded solver on its wide build
+// (192-bit keys, src/solver/assembly/wide) even where the board fits 64 bits, to price it.
+// Boards past 64 bits (10x6 ...) always use it.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,6 +63,7 @@ const { values } = parseArgs({
     'steininger-sets': { type: 'string' },
     'no-pons': { type: 'boolean', default: false },
     'no-steininger': { type: 'boolean', default: false },
+    wide: { type: 'boolean', default: false },
   },
 });
 const limit = values.limit === undefined ? Infinity : Number(values.limit);
@@ -84,7 +87,7 @@ for (const threads of threadCounts) {
       Number(values['mark-plies'] ?? 8),
     );
   } else {
-    solver = new Solver({ tableBits });
+    solver = new Solver({ tableBits, wideKeys: values.wide });
   }
   solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 0));
   solvers.push(solver);

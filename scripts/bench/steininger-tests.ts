@@ -12,6 +12,10 @@ export const STEININGER_SETS = [
   { board: '7x6', name: 'opening_L2', count: 20 },
   { board: '7x6', name: 'midgame_L2', count: 50 },
   { board: '9x5', name: 'opening_L2', count: 10 },
+  // past 64 bits: our wide build (his 10x6 build needs >= 2^26 entries, 512 MB: his entries keep
+  // only part of the key)
+  { board: '10x6', name: 'midgame_L1', count: 20 },
+  { board: '10x6', name: 'opening_L1', count: 10 },
 ] as const;
 
 export interface SteiningerSet {

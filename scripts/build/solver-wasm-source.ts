@@ -26,12 +26,24 @@ export const SHARED_ASC_FLAGS = [
   '65536',
 ];
 
+/**
+ * The wide build: boards whose bitboard does not fit 64 bits, from its own folder (so its hash,
+ * and a change to it, leave the 64-bit builds alone). Loaded only for those boards.
+ */
+export const WIDE_DIR = `${ASSEMBLY_DIR}/wide`;
+export const WIDE_GENERATED = 'src/solver/wasm-wide-binary.generated.ts';
+
 export const WASM_BUILDS = [
-  { generated: GENERATED, flags: ASC_FLAGS },
-  { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS },
+  { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
+  { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
+  { generated: WIDE_GENERATED, flags: ASC_FLAGS, entry: `${WIDE_DIR}/wide.ts`, dir: WIDE_DIR },
 ] as const;
 
-export function assemblySourceHash(root: string, flags: readonly string[] = ASC_FLAGS): string {
+export function assemblySourceHash(
+  root: string,
+  flags: readonly string[] = ASC_FLAGS,
+  sourceDir: string = ASSEMBLY_DIR,
+): string {
   const hash = createHash('sha256');
   const ascVersion = (
     JSON.parse(readFileSync(join(root, 'node_modules/assemblyscript/package.json'), 'utf8')) as {
@@ -39,7 +51,7 @@ export function assemblySourceHash(root: string, flags: readonly string[] = ASC_
     }
   ).version;
   hash.update(`asc ${ascVersion} ${flags.join(' ')}\n`);
-  const dir = join(root, ASSEMBLY_DIR);
+  const dir = join(root, sourceDir);
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.ts')) continue;
     hash.update(`${name}\n`);

@@ -1,4 +1,5 @@
 import { C4Error, ErrorCode, err, ok, type Result, type Variant } from '../core/index.js';
+import { solverSupports } from '../solver/support.js';
 
 export type LevelId = 'beginner' | 'casual' | 'intermediate' | 'strong' | 'perfect';
 
@@ -68,9 +69,12 @@ export function levelById(id: LevelId): Level {
   return LEVELS.find((level) => level.id === id)!;
 }
 
-/** Boards the exact solver can represent (one 64-bit word per side). */
+/**
+ * Boards the exact solver can represent: every board the game offers (past 64 bits through its
+ * wide build). Whether a search finishes in time is another matter, said per move.
+ */
 export function isSolvable(variant: Variant): boolean {
-  return variant.width * (variant.height + 1) <= 64;
+  return solverSupports(variant);
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The perfect solver: exact scores for Connect-N boards whose bitboard fits in 64 bits
- * (width*(height+1) <= 64), running in WebAssembly built from `src/solver/assembly`.
+ * The perfect solver: exact scores for Connect-N boards up to 12x12 (width*(height+1) <= 192),
+ * running in WebAssembly built from `src/solver/assembly`: 64-bit bitboards where they fit,
+ * the wide build (`assembly/wide`, three words) past 64 bits.
  * Pure: no I/O; book bytes are loaded by the shells and handed to `parseBook`.
  * This is the runtime API (play, analysis, reading a book); the tools that build books and
  * winning strategies are in `./build.ts`.
@@ -9,7 +10,7 @@
  * floor((width*height + 1 - m) / 2); a loss the negative. The empty classic board scores +1.
  */
 export { Solver, DEFAULT_TABLE_BITS, analyze, solve } from './solver.js';
-export { solverSupports, MAX_BOARD_BITS } from './support.js';
+export { solverSupports, needsWideKey, MAX_BOARD_BITS, MAX_WIDE_BOARD_BITS } from './support.js';
 export type {
   AnalyzeResult,
   Evaluation,

@@ -9,7 +9,7 @@ import {
   type Variant,
 } from '../core/index.js';
 import type { Book } from './book/book.js';
-import { solverSupports, unsupportedVariant } from './support.js';
+import { needsWideKey, solverSupports, unsupportedVariant } from './support.js';
 import type {
   AnalyzeResult,
   Evaluation,
@@ -26,6 +26,7 @@ import {
   PLAY_WINS,
   checkWhole,
   instantiateEngine,
+  instantiateWideEngine,
   type SharedWasmEngine,
   type WasmEngine,
 } from './wasm.js';
@@ -51,7 +52,13 @@ const neg = (score: number): number => 0 - score;
  * may run on a browser's main thread; the helpers block and must run in workers.
  */
 export class Solver {
-  private readonly engine: WasmEngine;
+  // The engine of the current variant: `narrowEngine` (64-bit bitboards, shared table if any)
+  // or, for boards past 64 bits, `wideEngine`, created on first use with the same table bytes.
+  private engine: WasmEngine;
+  private readonly narrowEngine: WasmEngine;
+  private wideEngine: WasmEngine | undefined;
+  private readonly wideTableBits: number;
+  private readonly forceWide: boolean;
   private readonly sharedEngine: SharedWasmEngine | undefined;
   private variant: Variant | undefined;
   // The budget of the running call. Kept in fields rather than closures made per call: a call
@@ -65,17 +72,21 @@ export class Solver {
   private movesView: Uint8Array = new Uint8Array(0);
 
   constructor(options: SolverOptions = {}) {
+    const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
     if (options.shared !== undefined) {
       this.sharedEngine = engineForThread(options.shared, 0, () => this.budgetSpent());
       this.engine = this.sharedEngine;
     } else {
-      const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
       checkWhole('tableBits', bits, 10, 28);
       this.engine = instantiateEngine(() => this.budgetSpent());
       if (this.engine.setTableBits(bits) !== 1) {
         throw new RangeError(`could not allocate 2^${bits} table entries`);
       }
     }
+    this.narrowEngine = this.engine;
+    // Wide entries are twice the size: half as many in the same memory.
+    this.wideTableBits = Math.min(26, Math.max(10, bits - 1));
+    this.forceWide = options.wideKeys ?? false;
     this.book = options.book;
     this.mapMoves();
   }
@@ -92,7 +103,27 @@ export class Solver {
 
   /** Forgets every transposition-table entry. */
   reset(): void {
-    this.engine.newGeneration();
+    this.narrowEngine.newGeneration();
+    this.wideEngine?.newGeneration();
+  }
+
+  /** Switches to the engine `variant` needs (the wide one is created on first use). */
+  private selectEngine(variant: Variant): void {
+    let engine = this.narrowEngine;
+    if (this.forceWide || needsWideKey(variant)) {
+      if (this.wideEngine === undefined) {
+        const wide = instantiateWideEngine(() => this.budgetSpent());
+        if (wide.setTableBits(this.wideTableBits) !== 1) {
+          throw new RangeError(`could not allocate 2^${this.wideTableBits} wide table entries`);
+        }
+        this.wideEngine = wide;
+      }
+      engine = this.wideEngine;
+    }
+    if (engine === this.engine) return;
+    this.engine = engine;
+    this.variant = undefined;
+    this.mapMoves();
   }
 
   /**
@@ -274,6 +305,7 @@ export class Solver {
     const { variant, moves } = input;
     if (!solverSupports(variant)) return err(unsupportedVariant(variant));
     if (this.variant !== variant) {
+      this.selectEngine(variant);
       const same =
         this.variant?.width === variant.width &&
         this.variant.height === variant.height &&

@@ -76,4 +76,9 @@ export interface SolverOptions {
    * long searches are shared with its helper threads.
    */
   readonly shared?: import('./shared.js').SharedTable;
+  /**
+   * Search every board with the wide build (192-bit bitboards), even those that fit 64 bits.
+   * Boards past 64 bits always use it. For tests and measurements: same scores, slower.
+   */
+  readonly wideKeys?: boolean;
 }

@@ -1,5 +1,6 @@
 import { decodeBase64 } from './base64.js';
 import { WASM_BASE64 } from './wasm-binary.generated.js';
+import { WASM_BASE64 as WIDE_WASM_BASE64 } from './wasm-wide-binary.generated.js';
 
 /** The functions exported by `src/solver/assembly/solver.ts` (see there for their contracts). */
 export interface WasmEngine {
@@ -76,6 +77,7 @@ export function lazyModule(base64: string): () => object {
 }
 
 const defaultModule = lazyModule(WASM_BASE64);
+const wideModule = lazyModule(WIDE_WASM_BASE64);
 
 /**
  * An instance of `module`, both builds' way: the engine imports `shouldStop` (asked every few
@@ -91,6 +93,16 @@ function instantiate(module: object, shouldStop: () => boolean, env: object = {}
 /** A fresh engine instance with its own memory (and so its own transposition table). */
 export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
   return instantiate(defaultModule(), shouldStop) as WasmEngine;
+}
+
+/**
+ * A fresh instance of the wide build (src/solver/assembly/wide: 192-bit bitboards, table
+ * entries of 32 bytes), for boards whose bitboard does not fit 64 bits. Same contracts as
+ * `instantiateEngine`'s, except that `claimevenBoundHere` says "none" with 127 (scores reach
+ * ±72 on 12x12).
+ */
+export function instantiateWideEngine(shouldStop: () => boolean): WasmEngine {
+  return instantiate(wideModule(), shouldStop) as WasmEngine;
 }
 
 /**

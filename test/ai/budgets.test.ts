@@ -31,7 +31,8 @@ describe('one thinking budget per level', () => {
       ['perfect', { nodes: null, timeMs: 900 }],
     ]);
     expect(thinkingBudget('perfect', sevenBySevenC5)).toEqual({ nodes: null, timeMs: 2000 });
-    expect(thinkingBudget('perfect', nineBySeven)).toEqual({ nodes: 1_000_000, timeMs: 10_000 });
+    // past 64 bits the solver's wide build: Perfect solves there too
+    expect(thinkingBudget('perfect', nineBySeven)).toEqual({ nodes: null, timeMs: 2000 });
     expect(thinkingBudget('strong', nineBySeven)).toEqual(thinkingBudget('strong', CLASSIC));
   });
 

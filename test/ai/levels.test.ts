@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, parseVariant, unwrap } from '../../src/core/index.js';
+import { CLASSIC, parseVariant, unwrap, type Variant } from '../../src/core/index.js';
 import { LEVELS, isSolvable, levelLabel, parseLevel } from '../../src/ai/index.js';
 
 describe('LEVELS', () => {
@@ -23,13 +23,15 @@ describe('LEVELS', () => {
     if (!bad.ok) expect(bad.error.code).toBe('unknown_level');
   });
 
-  it('calls the top level Expert where the solver cannot reach', () => {
-    const big = unwrap(parseVariant('9x7c4'));
+  it('calls the top level Perfect on every board the game offers (the solver reaches them all)', () => {
+    const big = unwrap(parseVariant('12x12c4'));
     expect(isSolvable(CLASSIC)).toBe(true);
-    expect(isSolvable(unwrap(parseVariant('7x7c5')))).toBe(true);
-    expect(isSolvable(big)).toBe(false);
+    expect(isSolvable(unwrap(parseVariant('9x7c4')))).toBe(true);
+    expect(isSolvable(big)).toBe(true);
     expect(levelLabel('perfect', CLASSIC)).toBe('Perfect');
-    expect(levelLabel('perfect', big)).toBe('Expert');
+    expect(levelLabel('perfect', big)).toBe('Perfect');
+    // a board past the solver (none the game offers) would get the honest name
+    expect(levelLabel('perfect', { width: 16, height: 12, connect: 4 } as Variant)).toBe('Expert');
     expect(levelLabel('strong', big)).toBe('Strong');
   });
 });

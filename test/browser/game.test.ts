@@ -434,7 +434,8 @@ describe('analysis', () => {
   });
 });
 
-describe('analysis off the solver’s boards', () => {
+describe('analysis where the solver does not finish in time', () => {
+  // 9x7 (past 64 bits: the solver's wide build) after one disc: far too early to solve.
   it('shows the column the search prefers and how far the others trail, as estimates', async () => {
     const { page } = await fresh();
     await chooseMode(page, 'analysis');
@@ -447,13 +448,12 @@ describe('analysis off the solver’s boards', () => {
       .toBe(true);
     const shown = await hints();
     expect(shown.filter((h) => h === '~★').length).toBeGreaterThanOrEqual(1);
-    expect(shown.every((h) => /^~(★|−\d+)$/.test(h))).toBe(true);
     expect(new Set(shown).size).toBeGreaterThan(1);
     const best = shown.indexOf('~★') + 1;
     expect(await page.getAttribute(`.column[data-col="${best}"]`, 'aria-label')).toContain(
       'the search’s choice (estimate, not exact)',
     );
-    expect(await page.textContent('#hint-note')).toContain('★ = the search’s choice');
+    expect(await page.textContent('#hint-note')).toContain('~ = an estimate (not solved yet)');
   });
 });
 

@@ -96,11 +96,16 @@ describe('c4 solve', () => {
     for (const line of stats) expect(line).toMatch(/per thread \d+ \/ \d+\)$/);
   });
 
-  it('solves other variants and refuses unsupported ones', async () => {
+  it('solves other variants, past 64 bits too', async () => {
     const small = await run(['solve', '--variant', '4x4c3', '--table-bits', '16'], '\n');
     expect(small.code).toBe(0);
     expect(small.out).toMatch(/^ -?\d+\n$/);
-    const big = await run(['solve', '--variant', '12x12c4'], '\n');
-    expect(big.code).toBe(2);
+    // line 1 of Steininger's 10x6 endgame_L1, in 1-based columns (a = 10)
+    const big = await run(
+      ['solve', '--variant', '10x6c4', '--table-bits', '16'],
+      '1a2a512115929197592a59a583598281a362a8477\n',
+    );
+    expect(big.code).toBe(0);
+    expect(big.out).toBe('1a2a512115929197592a59a583598281a362a8477 8\n');
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, ErrorCode, Position, createVariant, unwrap } from '../../src/core/index.js';
+import {
+  CLASSIC,
+  ErrorCode,
+  Position,
+  createVariant,
+  unwrap,
+  type Variant,
+} from '../../src/core/index.js';
 import { Solver, solverSupports } from '../../src/solver/index.js';
 
 const solver = new Solver({ tableBits: 18 });
@@ -19,15 +26,19 @@ describe('solverSupports', () => {
     expect(solverSupports(variant(5, 10, 4))).toBe(true);
     expect(solverSupports(variant(4, 11, 4))).toBe(true);
     expect(solverSupports(variant(6, 7, 5))).toBe(true);
-    expect(solverSupports(variant(8, 8, 4))).toBe(false);
-    expect(solverSupports(variant(12, 12, 4))).toBe(false);
+    // past 64 bits: the wide build
+    expect(solverSupports(variant(8, 8, 4))).toBe(true);
+    expect(solverSupports(variant(12, 12, 4))).toBe(true);
   });
 
-  it('refuses unsupported variants with a typed error, never an answer', () => {
-    const result = solver.solve({ variant: variant(9, 7, 4), moves: [] });
+  it('refuses boards past 192 bits with a typed error, never an answer', () => {
+    // No board the game offers is that large: forged past createVariant's limits.
+    const huge = { width: 16, height: 12, connect: 4 } as Variant;
+    expect(solverSupports(huge)).toBe(false);
+    const result = solver.solve({ variant: huge, moves: [] });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe(ErrorCode.SolverUnsupported);
-    const analysis = solver.analyze({ variant: variant(12, 12, 5), moves: [] });
+    const analysis = solver.analyze({ variant: { ...huge, width: 15 } as Variant, moves: [] });
     expect(analysis.ok ? 'ok' : analysis.error.code).toBe(ErrorCode.SolverUnsupported);
   });
 });

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ASC_FLAGS,
   SHARED_ASC_FLAGS,
+  WIDE_DIR,
   assemblySourceHash,
 } from '../../scripts/build/solver-wasm-source.js';
 import { SOURCE_HASH } from '../../src/solver/wasm-binary.generated.js';
 import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-binary.generated.js';
+import { SOURCE_HASH as WIDE_SOURCE_HASH } from '../../src/solver/wasm-wide-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,5 +19,8 @@ describe('embedded solver wasm', () => {
   });
   it('the threads build too', () => {
     expect(SHARED_SOURCE_HASH).toBe(assemblySourceHash(root, SHARED_ASC_FLAGS));
+  });
+  it('and the wide build, from its own folder', () => {
+    expect(WIDE_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, WIDE_DIR));
   });
 });

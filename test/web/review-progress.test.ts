@@ -80,14 +80,15 @@ describe('review progress', () => {
     expect(pointLabel(unjudged)).toBe('After move 3: not judged yet');
   });
 
-  it('offers Review only on boards the solver handles', () => {
+  it('offers Review on every board the game offers (past 64 bits through the wide build)', () => {
     const table: [number, number, number, boolean][] = [
       [7, 6, 4, true],
       [7, 7, 5, true],
       [8, 7, 4, true],
       [5, 4, 3, true],
-      [9, 7, 4, false],
-      [10, 10, 4, false],
+      [9, 7, 4, true],
+      [10, 10, 4, true],
+      [12, 12, 4, true],
     ];
     for (const [width, height, connect, ok] of table) {
       const variant = createVariant({ width, height, connect });

@@ -25,5 +25,4 @@ export const reviewable = (variant: Variant): boolean => solverSupports(variant)
 
 export const unreviewableText = (variant: Variant): string =>
   `The review needs the solver, which cannot solve ${variant.width}×${variant.height} boards ` +
-  `(it handles boards where width × (height + 1) is at most 64). Play the moves through on ` +
-  `the analysis board instead.`;
+  `(it handles boards up to 12×12). Play the moves through on the analysis board instead.`;

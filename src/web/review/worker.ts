@@ -30,7 +30,7 @@ async function review(request: ReviewRequest): Promise<void> {
   const variant = createVariant(request);
   if (!variant.ok) throw variant.error;
   if (!solverSupports(variant.value)) {
-    throw new Error('the solver cannot review boards this large (width × (height + 1) > 64)');
+    throw new Error('the solver cannot review boards this large (past 12×12)');
   }
   const book = isClassic(variant.value) ? await openingBook() : undefined;
   const solver = new Solver(book ? { tableBits: 21, book } : { tableBits: 21 });

@@ -13,6 +13,7 @@ import {
   parseBook,
   releaseHelpers,
   sharedTablesSupported,
+  needsWideKey,
   solverSupports,
   type AnalyzeResult,
   type Book,
@@ -179,7 +180,8 @@ async function move(request: Extract<Request, { type: 'move' }>): Promise<void> 
   const level = parseLevel(request.level);
   // Only Perfect searches with the solver; other levels start no helpers.
   const solving = level.ok && level.value.id === 'perfect' && solverSupports(position.variant);
-  const shared = solving ? await sharedThreads() : null;
+  // The wide build (boards past 64 bits) searches on one thread: no helpers to start.
+  const shared = solving && !needsWideKey(position.variant) ? await sharedThreads() : null;
   const choice = await chooseMove(position, level.ok ? level.value : 'intermediate', {
     random: createRandom(request.seed),
     perfect: perfectContext(shared),
@@ -252,7 +254,8 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
   }
   const [loaded, shared] = await Promise.all([
     isClassic(position.variant) ? openingBook() : undefined,
-    sharedThreads(),
+    // the wide build (boards past 64 bits) searches on one thread: no helpers to start
+    needsWideKey(position.variant) ? null : sharedThreads(),
   ]);
   const solver = solverWith(loaded, shared);
   // Win/draw/loss first (fast), then the exact distances.

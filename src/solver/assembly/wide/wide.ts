@@ -1,0 +1,963 @@
+// The solver for boards whose bitboard does not fit 64 bits (10x6, 8x8, 9x7 ... 12x12): the
+// same search as ../solver.ts (Pons' null-window negamax, table with both bounds and the best
+// move, enhanced transposition cutoffs, static wins, claimeven bounds, threat ordering; one
+// thread) on 192-bit bitboards.
+//
+// Why a separate module rather than one generic source: AssemblyScript has no integer wider
+// than 64 bits, and a value type of three words would have to live in memory or globals. The
+// 64-bit search is the one almost every game uses (7x6); keeping it untouched keeps its speed
+// and node counts exactly, and this one is loaded only when a wide board is asked for.
+//
+// Board encoding as in the 64-bit solver: each column takes height+1 bits, bit
+// (col*(height+1)+row), spread over three u64 words (bit i is bit i&63 of word i>>6: carries and
+// shifts cross words). A bitboard lives in linear memory (24 bytes) and the helpers below take
+// pointers; each search depth has its own frame, so recursion never clobbers a parent's boards.
+// Key = cur + mask (three words), stored whole in the table: a hit is always the same position.
+
+@external('env', 'shouldStop')
+declare function hostShouldStop(): i32;
+
+const BB: usize = 24; // bytes per bitboard
+const MAX_BITS: i32 = 192;
+
+// ---- variant ----------------------------------------------------------------------------------
+let W: i32 = 7;
+let H: i32 = 6;
+let N: i32 = 4;
+let H1: i32 = 7;
+let SIZE: i32 = 42;
+let dirVertical: bool = true;
+let dirHorizontal: bool = true;
+let dirDiagonal: bool = true;
+let evenHeight: bool = false;
+
+// ---- memory layout (from `base`) --------------------------------------------------------------
+// constants: bottom row, board cells, even rows, one mask per column (16); the position; scratch
+// bitboards for the non-recursive helpers; the runs of `lineN` (<= 16); the column order; the
+// move buffer; one frame per depth; then the table.
+const BOTTOM: usize = 0;
+const BOARD: usize = BB;
+const EVEN: usize = 2 * BB;
+const COLS: usize = 3 * BB; // 16 bitboards
+const POS_CUR: usize = COLS + 16 * BB;
+const POS_MASK: usize = POS_CUR + BB;
+const T: usize = POS_MASK + BB; // 12 temporaries T + i*BB
+const RUNS: usize = T + 12 * BB; // 16 bitboards
+const ORDER: usize = RUNS + 16 * BB; // 16 x i32
+const MOVES_BUF: usize = ORDER + 64;
+const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
+const FRAMES: usize = MOVES_BUF + <usize>MOVES_CAPACITY;
+// A frame: cur, mask, the opponent's winning cells, key,
+// candidates (16 x i32: score << 8 | column), then each candidate's winning cells (16 bitboards).
+const F_CUR: usize = 0;
+const F_MASK: usize = BB;
+const F_OPP: usize = 2 * BB;
+const F_KEY: usize = 3 * BB;
+const F_ENTRIES: usize = 4 * BB;
+const F_OURS: usize = F_ENTRIES + 64;
+const FRAME: usize = (F_OURS + 16 * BB + 63) & ~(<usize>63);
+const MAX_DEPTH: i32 = MAX_BITS + 2;
+const SCRATCH_SIZE: usize = FRAMES + <usize>MAX_DEPTH * FRAME;
+let base: usize = 0;
+
+// ---- 192-bit helpers (pointers to three u64 words) --------------------------------------------
+@inline
+function w0(p: usize): u64 {
+  return load<u64>(p);
+}
+@inline
+function w1(p: usize): u64 {
+  return load<u64>(p, 8);
+}
+@inline
+function w2(p: usize): u64 {
+  return load<u64>(p, 16);
+}
+@inline
+function set(d: usize, a: u64, b: u64, c: u64): void {
+  store<u64>(d, a);
+  store<u64>(d, b, 8);
+  store<u64>(d, c, 16);
+}
+@inline
+function copy(d: usize, a: usize): void {
+  set(d, w0(a), w1(a), w2(a));
+}
+@inline
+function and(d: usize, a: usize, b: usize): void {
+  set(d, w0(a) & w0(b), w1(a) & w1(b), w2(a) & w2(b));
+}
+@inline
+function or(d: usize, a: usize, b: usize): void {
+  set(d, w0(a) | w0(b), w1(a) | w1(b), w2(a) | w2(b));
+}
+@inline
+function xor(d: usize, a: usize, b: usize): void {
+  set(d, w0(a) ^ w0(b), w1(a) ^ w1(b), w2(a) ^ w2(b));
+}
+@inline
+function isZero(a: usize): bool {
+  return (w0(a) | w1(a) | w2(a)) == 0;
+}
+@inline
+function pop(a: usize): i32 {
+  return <i32>(popcnt<u64>(w0(a)) + popcnt<u64>(w1(a)) + popcnt<u64>(w2(a)));
+}
+/** d = a + b (192-bit, carries across words) */
+@inline
+function add(d: usize, a: usize, b: usize): void {
+  const a0 = w0(a);
+  const a1 = w1(a);
+  const s0 = a0 + w0(b);
+  const c0: u64 = s0 < a0 ? 1 : 0;
+  const t1 = a1 + w1(b);
+  const s1 = t1 + c0;
+  const c1: u64 = t1 < a1 || s1 < t1 ? 1 : 0;
+  set(d, s0, s1, w2(a) + w2(b) + c1);
+}
+/** d = a << n, any n >= 0 (bits past 192 are lost). */
+function shl(d: usize, a: usize, n: i32): void {
+  let a0 = w0(a);
+  let a1 = w1(a);
+  let a2 = w2(a);
+  const q = n >> 6;
+  if (q == 1) {
+    a2 = a1;
+    a1 = a0;
+    a0 = 0;
+  } else if (q == 2) {
+    a2 = a0;
+    a1 = 0;
+    a0 = 0;
+  } else if (q > 2) {
+    a2 = 0;
+    a1 = 0;
+    a0 = 0;
+  }
+  const r = <u64>(n & 63);
+  if (r != 0) {
+    // wasm shifts are taken mod 64, so the carried part needs r != 0
+    a2 = (a2 << r) | (a1 >> (64 - r));
+    a1 = (a1 << r) | (a0 >> (64 - r));
+    a0 = a0 << r;
+  }
+  set(d, a0, a1, a2);
+}
+/** d = a >> n, any n >= 0. */
+function shr(d: usize, a: usize, n: i32): void {
+  let a0 = w0(a);
+  let a1 = w1(a);
+  let a2 = w2(a);
+  const q = n >> 6;
+  if (q == 1) {
+    a0 = a1;
+    a1 = a2;
+    a2 = 0;
+  } else if (q == 2) {
+    a0 = a2;
+    a1 = 0;
+    a2 = 0;
+  } else if (q > 2) {
+    a2 = 0;
+    a1 = 0;
+    a0 = 0;
+  }
+  const r = <u64>(n & 63);
+  if (r != 0) {
+    a0 = (a0 >> r) | (a1 << (64 - r));
+    a1 = (a1 >> r) | (a2 << (64 - r));
+    a2 = a2 >> r;
+  }
+  set(d, a0, a1, a2);
+}
+
+@inline
+function at(offset: usize): usize {
+  return base + offset;
+}
+@inline
+function tmp(i: i32): usize {
+  return base + T + <usize>i * BB;
+}
+@inline
+function colMask(col: i32): usize {
+  return base + COLS + <usize>col * BB;
+}
+@inline
+function frameAt(moves: i32): usize {
+  return base + FRAMES + <usize>moves * FRAME;
+}
+
+/** d = the playable cells of `mask`. */
+@inline
+function possibleMoves(d: usize, mask: usize): void {
+  add(d, mask, at(BOTTOM));
+  and(d, d, at(BOARD));
+}
+
+// ---- configuration ----------------------------------------------------------------------------
+function ensureScratch(): void {
+  if (base != 0) return;
+  base = (__heap_base + 63) & ~(<usize>63);
+  const needed = <i32>((base + SCRATCH_SIZE + 0xffff) >> 16);
+  if (needed > memory.size()) memory.grow(needed - memory.size());
+}
+
+export function configure(width: i32, height: i32, connect: i32): i32 {
+  if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > MAX_BITS) {
+    return 0;
+  }
+  ensureScratch();
+  W = width;
+  H = height;
+  N = connect;
+  H1 = height + 1;
+  SIZE = width * height;
+  dirVertical = connect <= height;
+  dirHorizontal = connect <= width;
+  dirDiagonal = connect <= width && connect <= height;
+  evenHeight = (height & 1) == 0;
+  fast4 = connect == 4 && 3 * (height + 2) < 64;
+  set(at(BOTTOM), 0, 0, 0);
+  set(at(BOARD), 0, 0, 0);
+  set(at(EVEN), 0, 0, 0);
+  const one = tmp(0);
+  for (let c = 0; c < 16; c++) set(colMask(c), 0, 0, 0);
+  for (let c = 0; c < width; c++) {
+    for (let r = 0; r < height; r++) {
+      set(one, 1, 0, 0);
+      shl(one, one, c * H1 + r);
+      or(colMask(c), colMask(c), one);
+      if (r == 0) or(at(BOTTOM), at(BOTTOM), one);
+      // the even rows, counted from 1 at the bottom: the cells a claimeven player takes
+      if (evenHeight && (r & 1) == 1) or(at(EVEN), at(EVEN), one);
+    }
+    or(at(BOARD), at(BOARD), colMask(c));
+  }
+  for (let i = 0; i < width; i++) {
+    const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
+    store<i32>(at(ORDER) + (<usize>i << 2), col);
+  }
+  board0 = w0(at(BOARD));
+  board1 = w1(at(BOARD));
+  board2 = w2(at(BOARD));
+  bottom0 = w0(at(BOTTOM));
+  bottom1 = w1(at(BOTTOM));
+  bottom2 = w2(at(BOTTOM));
+  even0 = w0(at(EVEN));
+  even1 = w1(at(EVEN));
+  even2 = w2(at(EVEN));
+  resetPosition();
+  newGeneration();
+  return 1;
+}
+
+// ---- lines ------------------------------------------------------------------------------------
+/** d |= the cells x with, for some split i + j = N - 1, x+k*s (k <= i) and x-k*s (k <= j) ours. */
+function lineN(d: usize, pos: usize, s: i32): void {
+  const runs = at(RUNS);
+  const sh = tmp(10);
+  // runs[j]: the j cells before x are all ours
+  set(runs, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff);
+  for (let j = 1; j < N; j++) {
+    shl(sh, pos, j * s);
+    and(runs + <usize>j * BB, runs + <usize>(j - 1) * BB, sh);
+  }
+  const above = tmp(11);
+  set(above, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff);
+  for (let i = 0; i < N; i++) {
+    if (i > 0) {
+      shr(sh, pos, i * s);
+      and(above, above, sh);
+    }
+    and(sh, above, runs + <usize>(N - 1 - i) * BB);
+    or(d, d, sh);
+  }
+}
+
+// Connect 4 with every shift below 64 bits (all boards the game offers): each word of a shifted
+// board is made of two neighbouring words, so lines are found word by word in registers, without
+// the memory round trips of the general helpers (3x faster on 10x6).
+let fast4: bool = true;
+
+/** Word k of pos << n (0 < n < 64): `lo`, `mid` are words k-1 and k. */
+@inline
+function up(lo: u64, mid: u64, n: u64): u64 {
+  return (mid << n) | (lo >> (64 - n));
+}
+/** Word k of pos >> n (0 < n < 64): `mid`, `hi` are words k and k+1. */
+@inline
+function down(mid: u64, hi: u64, n: u64): u64 {
+  return (mid >> n) | (hi << (64 - n));
+}
+
+/** Word k of the cells completing four in direction `s` (words k-1, k, k+1 of pos). */
+@inline
+function line4Word(lo: u64, mid: u64, hi: u64, s: u64): u64 {
+  const u1 = up(lo, mid, s);
+  const d1 = down(mid, hi, s);
+  let p = u1 & up(lo, mid, s << 1);
+  let r = p & (up(lo, mid, s * 3) | d1);
+  p = d1 & down(mid, hi, s << 1);
+  r |= p & (u1 | down(mid, hi, s * 3));
+  return r;
+}
+
+@inline
+function wins4Word(lo: u64, mid: u64, hi: u64): u64 {
+  let r: u64 = 0;
+  if (dirVertical) r = up(lo, mid, 1) & up(lo, mid, 2) & up(lo, mid, 3);
+  if (dirHorizontal) r |= line4Word(lo, mid, hi, <u64>H1);
+  if (dirDiagonal) {
+    r |= line4Word(lo, mid, hi, <u64>H);
+    r |= line4Word(lo, mid, hi, <u64>(H + 2));
+  }
+  return r;
+}
+
+/** Whether word k of `cells` starts four in direction `s` (words k, k+1, k+2 of cells). */
+@inline
+function four4Word(c0: u64, c1: u64, c2: u64, s: u64): bool {
+  const pairs0 = c0 & down(c0, c1, s);
+  const pairs1 = c1 & down(c1, c2, s);
+  return (pairs0 & down(pairs0, pairs1, s << 1)) != 0;
+}
+
+@inline
+function has4(c0: u64, c1: u64, c2: u64, s: u64): bool {
+  return four4Word(c0, c1, c2, s) || four4Word(c1, c2, 0, s) || four4Word(c2, 0, 0, s);
+}
+
+/** d = the empty cells where a disc of `pos` would complete a line. Uses tmp 9-11. */
+function winningCells(d: usize, pos: usize, mask: usize): void {
+  if (fast4) {
+    const p0 = w0(pos);
+    const p1 = w1(pos);
+    const p2 = w2(pos);
+    const r0 = wins4Word(0, p0, p1) & (w0(at(BOARD)) ^ w0(mask));
+    const r1 = wins4Word(p0, p1, p2) & (w1(at(BOARD)) ^ w1(mask));
+    const r2 = wins4Word(p1, p2, 0) & (w2(at(BOARD)) ^ w2(mask));
+    set(d, r0, r1, r2);
+    return;
+  }
+  const r = tmp(9);
+  set(r, 0, 0, 0);
+  if (dirVertical) lineN(r, pos, 1);
+  if (dirHorizontal) lineN(r, pos, H1);
+  if (dirDiagonal) {
+    lineN(r, pos, H);
+    lineN(r, pos, H + 2);
+  }
+  xor(d, at(BOARD), mask);
+  and(d, d, r);
+}
+
+/** Whether `cells` (within the board) hold a whole line. Uses tmp 10-11. */
+function hasLine(cells: usize): bool {
+  if (fast4) {
+    const c0 = w0(cells);
+    const c1 = w1(cells);
+    const c2 = w2(cells);
+    if (dirVertical && has4(c0, c1, c2, 1)) return true;
+    if (dirHorizontal && has4(c0, c1, c2, <u64>H1)) return true;
+    return dirDiagonal && (has4(c0, c1, c2, <u64>H) || has4(c0, c1, c2, <u64>(H + 2)));
+  }
+  if (dirVertical && lineIn(cells, 1)) return true;
+  if (dirHorizontal && lineIn(cells, H1)) return true;
+  return dirDiagonal && (lineIn(cells, H) || lineIn(cells, H + 2));
+}
+
+function lineIn(cells: usize, s: i32): bool {
+  const run = tmp(10);
+  const sh = tmp(11);
+  copy(run, cells);
+  for (let k = 1; k < N; k++) {
+    shr(sh, cells, k * s);
+    and(run, run, sh);
+  }
+  return !isZero(run);
+}
+
+const NO_BOUND: i32 = 127;
+
+/** For tests: the claimeven bound of the current position (127: none, or not applicable). */
+export function claimevenBoundHere(): i32 {
+  if (!evenHeight || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
+  const c = at(POS_CUR);
+  const m = at(POS_MASK);
+  return claimevenWords(w0(c), w1(c), w2(c), w0(m), w1(m), w2(m));
+}
+
+// ---- position API (for the host; the same contracts as the 64-bit module) --------------------
+let posMoves: i32 = 0;
+
+export function resetPosition(): void {
+  ensureScratch();
+  set(at(POS_CUR), 0, 0, 0);
+  set(at(POS_MASK), 0, 0, 0);
+  posMoves = 0;
+}
+
+/** 0 = played, 1 = column out of range or full, 3 = played and this move wins. */
+export function play(col: i32): i32 {
+  if (canPlay(col) == 0) return 1;
+  const cur = at(POS_CUR);
+  const mask = at(POS_MASK);
+  const move = tmp(0);
+  possibleMoves(move, mask);
+  and(move, move, colMask(col));
+  const wins = tmp(1);
+  winningCells(wins, cur, mask);
+  and(wins, wins, move);
+  const won = !isZero(wins);
+  xor(cur, cur, mask);
+  or(mask, mask, move);
+  posMoves++;
+  return won ? 3 : 0;
+}
+
+export function movesBuffer(): usize {
+  ensureScratch();
+  return at(MOVES_BUF);
+}
+
+/** As in the 64-bit module: -1 when all were played, else index << 2 | the `play` code. */
+export function loadMoves(count: i32): i32 {
+  resetPosition();
+  const buffer = at(MOVES_BUF);
+  for (let i = 0; i < count; i++) {
+    const code = play(<i32>load<u8>(buffer + <usize>i));
+    if (code != 0) return (i << 2) | code;
+  }
+  return -1;
+}
+
+export function canPlay(col: i32): i32 {
+  if (col < 0 || col >= W) return 0;
+  const t = tmp(2);
+  and(t, at(POS_MASK), colMask(col));
+  return pop(t) < H ? 1 : 0;
+}
+
+export function isWinningMove(col: i32): i32 {
+  if (canPlay(col) == 0) return 0;
+  const t = tmp(0);
+  possibleMoves(t, at(POS_MASK));
+  and(t, t, colMask(col));
+  const wins = tmp(1);
+  winningCells(wins, at(POS_CUR), at(POS_MASK));
+  and(t, t, wins);
+  return isZero(t) ? 0 : 1;
+}
+
+export function moveCount(): i32 {
+  return posMoves;
+}
+
+// ---- search state -----------------------------------------------------------------------------
+let nodes: u64 = 0;
+let nodeLimit: u64 = 0xffffffffffffffff;
+let checkHost: bool = false;
+let aborted: bool = false;
+let resultLower: i32 = 0;
+let resultUpper: i32 = 0;
+let staticWins: bool = true;
+let childClaimeven: bool = true;
+
+export function nodeCount(): f64 {
+  return <f64>nodes;
+}
+export function resetNodes(): void {
+  nodes = 0;
+}
+export function wasAborted(): i32 {
+  return aborted ? 1 : 0;
+}
+export function lower(): i32 {
+  return resultLower;
+}
+export function upper(): i32 {
+  return resultUpper;
+}
+export function setLimits(limit: f64, host: i32): void {
+  nodeLimit = limit <= 0 ? 0xffffffffffffffff : <u64>limit;
+  checkHost = host != 0;
+}
+let useEtc: bool = true;
+let etcMinEmpty: i32 = 0;
+/** Enhanced transposition cutoffs on or off, and from how many empty cells up. */
+export function setUseEtc(on: i32, minEmpty: i32): void {
+  useEtc = on != 0;
+  etcMinEmpty = minEmpty;
+}
+export function setStaticWins(on: i32): void {
+  staticWins = on != 0;
+}
+export function setChildClaimeven(on: i32): void {
+  childClaimeven = on != 0;
+}
+
+// ---- transposition table ----------------------------------------------------------------------
+// Entries of 32 bytes, buckets of two (one cache line): the key's three words, then data u32 =
+// lower+128 (8 bits) | upper+128 (8 bits) << 8 (±127 = no bound) | best column (5 bits, 31 =
+// none) << 16, then generation u16 | disc count u16 << 16. An entry of another generation is
+// empty, so forgetting the table costs nothing. One slot of a bucket keeps the entry nearest the
+// root, the other takes the rest.
+const ENTRY: usize = 32;
+const NO_MOVE: u32 = 31;
+const GEN_MASK: u32 = 0xffff;
+const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
+let ttBits: i32 = 0;
+let ttSize: usize = 0;
+let ttBase: usize = 0;
+let ttShift: u64 = 0;
+let generation: u32 = 1;
+
+/** Allocates 2^bits entries (32 bytes each). Returns 0 when memory cannot grow. */
+export function setTableBits(bits: i32): i32 {
+  if (bits < 10 || bits > 26) return 0;
+  ensureScratch();
+  const size = <usize>1 << <usize>bits;
+  const start = (base + SCRATCH_SIZE + 63) & ~(<usize>63);
+  const pages = <i32>((start + size * ENTRY + 0xffff) >> 16);
+  if (pages > memory.size()) {
+    if (memory.grow(pages - memory.size()) < 0) return 0;
+  }
+  ttBits = bits;
+  ttSize = size;
+  ttBase = start;
+  ttShift = <u64>(64 - bits);
+  memory.fill(ttBase, 0, size * ENTRY);
+  generation = 1;
+  return 1;
+}
+
+/** Forgets every table entry (O(1) except once every 65535 calls). */
+export function newGeneration(): void {
+  generation++;
+  if (generation > GEN_MASK) {
+    if (ttSize != 0) memory.fill(ttBase, 0, ttSize * ENTRY);
+    generation = 1;
+  }
+}
+
+@inline
+function bucketOf(key: usize): usize {
+  const h = w0(key) ^ (w1(key) * 0xd6e8feb86659fd93) ^ (w2(key) * 0xc2b2ae3d27d4eb4f);
+  return ttBase + ((<usize>((h * HASH_MUL) >> ttShift) & ~(<usize>1)) * ENTRY);
+}
+
+@inline
+function holds(e: usize, key: usize): bool {
+  return (
+    load<u16>(e, 28) == <u16>generation &&
+    w0(e) == w0(key) &&
+    w1(e) == w1(key) &&
+    w2(e) == w2(key)
+  );
+}
+
+/** The slot holding `key` in this generation, or 0. */
+@inline
+function find(key: usize): usize {
+  const b = bucketOf(key);
+  if (holds(b, key)) return b;
+  if (holds(b + ENTRY, key)) return b + ENTRY;
+  return 0;
+}
+
+function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
+  const b = bucketOf(key);
+  let e = find(key);
+  if (e != 0) {
+    const d = load<u32>(e, 24);
+    const oldLo = <i32>(d & 255) - 128;
+    const oldHi = <i32>((d >> 8) & 255) - 128;
+    if (oldLo > lo) lo = oldLo;
+    if (oldHi < hi) hi = oldHi;
+    if (best == NO_MOVE) best = (d >> 16) & 31;
+  } else if (load<u16>(b, 28) != <u16>generation) {
+    e = b;
+  } else if (load<u16>(b + ENTRY, 28) != <u16>generation) {
+    e = b + ENTRY;
+  } else {
+    e = <i32>load<u16>(b, 30) >= moves ? b : b + ENTRY;
+  }
+  copy(e, key);
+  store<u32>(e, <u32>(lo + 128) | (<u32>(hi + 128) << 8) | (best << 16), 24);
+  store<u32>(e, generation | (<u32>moves << 16), 28);
+}
+
+// ---- word-wise helpers for the search's inner loop ----------------------------------------------
+// The search's per-move work in registers: results in g0..g2 (AssemblyScript returns one value).
+// Measured 2x faster per node on 10x6 than the pointer helpers above.
+let g0: u64 = 0;
+let g1: u64 = 0;
+let g2: u64 = 0;
+let board0: u64 = 0;
+let board1: u64 = 0;
+let board2: u64 = 0;
+let bottom0: u64 = 0;
+let bottom1: u64 = 0;
+let bottom2: u64 = 0;
+let even0: u64 = 0;
+let even1: u64 = 0;
+let even2: u64 = 0;
+
+@inline
+function pop3(a: u64, b: u64, c: u64): i32 {
+  return <i32>(popcnt<u64>(a) + popcnt<u64>(b) + popcnt<u64>(c));
+}
+
+/** g = the playable cells of mask m (192-bit add of the bottom row, carries across words). */
+@inline
+function possibleWords(m0: u64, m1: u64, m2: u64): void {
+  const s0 = m0 + bottom0;
+  const c0: u64 = s0 < m0 ? 1 : 0;
+  const t1 = m1 + bottom1;
+  const s1 = t1 + c0;
+  const c1: u64 = t1 < m1 || s1 < t1 ? 1 : 0;
+  g0 = s0 & board0;
+  g1 = s1 & board1;
+  g2 = (m2 + bottom2 + c1) & board2;
+}
+
+/** g = the empty cells (mask m) where a disc of p would complete a line. */
+function winsWords(p0: u64, p1: u64, p2: u64, m0: u64, m1: u64, m2: u64): void {
+  if (fast4) {
+    g0 = wins4Word(0, p0, p1) & (board0 ^ m0);
+    g1 = wins4Word(p0, p1, p2) & (board1 ^ m1);
+    g2 = wins4Word(p1, p2, 0) & (board2 ^ m2);
+    return;
+  }
+  const pos = tmp(7);
+  const mask = tmp(8);
+  set(pos, p0, p1, p2);
+  set(mask, m0, m1, m2);
+  winningCells(pos, pos, mask);
+  g0 = w0(pos);
+  g1 = w1(pos);
+  g2 = w2(pos);
+}
+
+function hasLineWords(c0: u64, c1: u64, c2: u64): bool {
+  if (fast4) {
+    if (dirVertical && has4(c0, c1, c2, 1)) return true;
+    if (dirHorizontal && has4(c0, c1, c2, <u64>H1)) return true;
+    return dirDiagonal && (has4(c0, c1, c2, <u64>H) || has4(c0, c1, c2, <u64>(H + 2)));
+  }
+  const cells = tmp(7);
+  set(cells, c0, c1, c2);
+  return hasLine(cells);
+}
+
+/**
+ * An upper bound on the side to move's score from the opponent's claimeven strategy, or
+ * NO_BOUND (see `claimevenBound` in the 64-bit solver): on even heights with an even number of
+ * empty cells, if our discs and every cell the opponent cannot be kept from hold no line, we
+ * cannot win. c = the side to move's discs, m = all discs.
+ */
+function claimevenWords(c0: u64, c1: u64, c2: u64, m0: u64, m1: u64, m2: u64): i32 {
+  possibleWords(m0, m1, m2);
+  const t0 = (c0 ^ m0) | (even0 & ~m0 & ~g0);
+  const t1 = (c1 ^ m1) | (even1 & ~m1 & ~g1);
+  const t2 = (c2 ^ m2) | (even2 & ~m2 & ~g2);
+  if (hasLineWords(board0 & ~t0, board1 & ~t1, board2 & ~t2)) return NO_BOUND;
+  return hasLineWords(t0, t1, t2) ? -1 : 0;
+}
+
+/** `opponentLost` on words: u = our winning cells, p = the opponent's playable cells. */
+@inline
+function lostWords(u0: u64, u1: u64, u2: u64, p0: u64, p1: u64, p2: u64): bool {
+  const h0 = p0 & u0;
+  const h1 = p1 & u1;
+  const h2 = p2 & u2;
+  const under0 = down(u0, u1, 1);
+  const under1 = down(u1, u2, 1);
+  const under2 = u2 >> 1;
+  if ((h0 | h1 | h2) != 0) {
+    if (pop3(h0, h1, h2) > 1) return true;
+    return ((h0 & under0) | (h1 & under1) | (h2 & under2)) != 0;
+  }
+  return ((p0 & ~under0) | (p1 & ~under1) | (p2 & ~under2)) == 0;
+}
+
+// ---- search -----------------------------------------------------------------------------------
+@inline
+function checkStop(): void {
+  if (nodes >= nodeLimit) aborted = true;
+  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = true;
+}
+
+/**
+ * Fail-hard negamax on the frame of depth `moves` (cur, mask and the opponent's winning cells
+ * set by the caller). Precondition: the side to move cannot win with its next disc.
+ */
+function negamax(moves: i32, alpha: i32, beta: i32): i32 {
+  nodes++;
+  checkStop();
+  if (aborted) return alpha;
+  const f = frameAt(moves);
+  const cur = f + F_CUR;
+  const mask = f + F_MASK;
+  const oppWin = f + F_OPP;
+  const c0 = w0(cur);
+  const c1 = w1(cur);
+  const c2 = w2(cur);
+  const m0 = w0(mask);
+  const m1 = w1(mask);
+  const m2 = w2(mask);
+  const w0o = w0(oppWin);
+  const w1o = w1(oppWin);
+  const w2o = w2(oppWin);
+
+  possibleWords(m0, m1, m2);
+  let n0 = g0 & w0o;
+  let n1 = g1 & w1o;
+  let n2 = g2 & w2o;
+  if ((n0 | n1 | n2) != 0) {
+    // Two threats at once cannot both be blocked.
+    if (pop3(n0, n1, n2) > 1) return -(SIZE - moves) / 2;
+  } else {
+    n0 = g0;
+    n1 = g1;
+    n2 = g2;
+  }
+  // Never play right under an opponent's winning cell.
+  n0 &= ~down(w0o, w1o, 1);
+  n1 &= ~down(w1o, w2o, 1);
+  n2 &= ~(w2o >> 1);
+  if ((n0 | n1 | n2) == 0) return -(SIZE - moves) / 2;
+  if (moves >= SIZE - 2) return 0;
+
+  const min = -(SIZE - 2 - moves) / 2;
+  if (alpha < min) {
+    alpha = min;
+    if (alpha >= beta) return alpha;
+  }
+  const max = (SIZE - 1 - moves) / 2;
+  if (beta > max) {
+    beta = max;
+    if (alpha >= beta) return beta;
+  }
+  if (beta > -1 && evenHeight && ((SIZE - moves) & 1) == 0) {
+    const bound = claimevenWords(c0, c1, c2, m0, m1, m2);
+    if (bound < beta) {
+      beta = bound;
+      if (alpha >= beta) return beta;
+    }
+  }
+
+  // Candidates ordered by `moveScore`, each judged statically first (see the 64-bit solver),
+  // computed in registers.
+  let count: i32 = 0;
+  const entries = f + F_ENTRIES;
+  const oursAt = f + F_OURS;
+  const childEven = evenHeight && ((SIZE - moves) & 1) != 0;
+  // the opponent's winning cells moved up one: ours right above one of them are worthless
+  const o0 = w0o << 1;
+  const o1 = up(w0o, w1o, 1);
+  const o2 = up(w1o, w2o, 1);
+  for (let i = 0; i < W; i++) {
+    const col = load<i32>(at(ORDER) + (<usize>i << 2));
+    const cm = colMask(col);
+    const v0 = n0 & w0(cm);
+    const v1 = n1 & w1(cm);
+    const v2 = n2 & w2(cm);
+    if ((v0 | v1 | v2) == 0) continue;
+    const q0 = m0 | v0;
+    const q1 = m1 | v1;
+    const q2 = m2 | v2;
+    winsWords(c0 | v0, c1 | v1, c2 | v2, q0, q1, q2);
+    const u0 = g0;
+    const u1 = g1;
+    const u2 = g2;
+    possibleWords(q0, q1, q2);
+    const p0 = g0;
+    const p1 = g1;
+    const p2 = g2;
+    if (staticWins && lostWords(u0, u1, u2, p0, p1, p2)) return max;
+    if (childClaimeven && childEven && beta <= 1) {
+      const bound = claimevenWords(c0 ^ m0, c1 ^ m1, c2 ^ m2, q0, q1, q2);
+      if (-bound >= beta) return -bound;
+    }
+    const f0 = u0 & ~o0;
+    const f1 = u1 & ~o1;
+    const f2 = u2 & ~o2;
+    const a0 = (p0 << 1) & board0;
+    const a1 = up(p0, p1, 1) & board1;
+    const a2 = up(p1, p2, 1) & board2;
+    const score: i32 = 2 * pop3(f0, f1, f2) + pop3(f0 & a0, f1 & a1, f2 & a2);
+    let j = count;
+    while (j > 0) {
+      const prev = load<i32>(entries + (<usize>(j - 1) << 2));
+      if (prev >> 8 >= score) break;
+      store<i32>(entries + (<usize>j << 2), prev);
+      copy(oursAt + <usize>j * BB, oursAt + <usize>(j - 1) * BB);
+      j--;
+    }
+    store<i32>(entries + (<usize>j << 2), (score << 8) | col);
+    set(oursAt + <usize>j * BB, u0, u1, u2);
+    count++;
+  }
+  if (staticWins) {
+    const max5 = (SIZE - 3 - moves) / 2;
+    if (beta > max5) {
+      beta = max5;
+      if (alpha >= beta) return beta;
+    }
+  }
+
+  const key = f + F_KEY;
+  {
+    const s0 = c0 + m0;
+    const k0: u64 = s0 < c0 ? 1 : 0;
+    const t1 = c1 + m1;
+    const s1 = t1 + k0;
+    const k1: u64 = t1 < c1 || s1 < t1 ? 1 : 0;
+    set(key, s0, s1, c2 + m2 + k1);
+  }
+  const e = find(key);
+  if (e != 0) {
+    const d = load<u32>(e, 24);
+    const lo = <i32>(d & 255) - 128;
+    const hi = <i32>((d >> 8) & 255) - 128;
+    if (hi < beta) {
+      beta = hi;
+      if (alpha >= beta) return beta;
+    }
+    if (lo > alpha) {
+      alpha = lo;
+      if (alpha >= beta) return alpha;
+    }
+    const b = (d >> 16) & 31;
+    const ours = tmp(3);
+    if (b != NO_MOVE) {
+      for (let i = 1; i < count; i++) {
+        const entry = load<i32>(entries + (<usize>i << 2));
+        if (<u32>(entry & 255) != b) continue;
+        copy(ours, oursAt + <usize>i * BB);
+        for (let j = i; j > 0; j--) {
+          store<i32>(entries + (<usize>j << 2), load<i32>(entries + (<usize>(j - 1) << 2)));
+          copy(oursAt + <usize>j * BB, oursAt + <usize>(j - 1) * BB);
+        }
+        store<i32>(entries, entry);
+        copy(oursAt, ours);
+        break;
+      }
+    }
+  }
+
+  // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
+  // proves the cut without searching anything (as in the 64-bit solver).
+  if (useEtc && SIZE - moves >= etcMinEmpty) {
+    const childKey = tmp(5);
+    const t0 = c0 ^ m0;
+    const t1 = c1 ^ m1;
+    const t2 = c2 ^ m2;
+    for (let i = 0; i < count; i++) {
+      const col = load<i32>(entries + (<usize>i << 2)) & 255;
+      const cm = colMask(col);
+      const q0 = m0 | (n0 & w0(cm));
+      const q1 = m1 | (n1 & w1(cm));
+      const q2 = m2 | (n2 & w2(cm));
+      // child key = its side to move's discs + its mask, a 192-bit add
+      const s0 = t0 + q0;
+      const k0: u64 = s0 < t0 ? 1 : 0;
+      const u1 = t1 + q1;
+      const s1 = u1 + k0;
+      const k1: u64 = u1 < t1 || s1 < u1 ? 1 : 0;
+      set(childKey, s0, s1, t2 + q2 + k1);
+      const e2 = find(childKey);
+      if (e2 != 0) {
+        const childHi = <i32>((load<u32>(e2, 24) >> 8) & 255) - 128;
+        if (-childHi >= beta) {
+          ttStore(key, -childHi, 127, <u32>col, moves);
+          return -childHi;
+        }
+      }
+    }
+  }
+
+  const alphaIn = alpha;
+  let best: u32 = NO_MOVE;
+  const child = frameAt(moves + 1);
+  for (let i = 0; i < count; i++) {
+    const col = load<i32>(entries + (<usize>i << 2)) & 255;
+    // the child's frame: the opponent to move, our winning cells are its opponent's
+    const cm = colMask(col);
+    set(child + F_CUR, c0 ^ m0, c1 ^ m1, c2 ^ m2);
+    set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
+    copy(child + F_OPP, oursAt + <usize>i * BB);
+    const score = -negamax(moves + 1, -beta, -alpha);
+    if (aborted) return alpha;
+    if (score >= beta) {
+      ttStore(key, score, 127, <u32>col, moves);
+      return score;
+    }
+    if (score > alpha) {
+      alpha = score;
+      best = <u32>col;
+    }
+  }
+  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
+  else ttStore(key, -127, alpha, NO_MOVE, moves);
+  return alpha;
+}
+
+@inline
+function probeAt(min: i32, max: i32): i32 {
+  let med = min + (max - min) / 2;
+  if (med <= 0 && min / 2 < med) med = min / 2;
+  else if (med >= 0 && max / 2 > med) med = max / 2;
+  return med;
+}
+
+/**
+ * Solves the current position. Strong: exact score; weak: -1/0/1. Returns 1 when done, 0 when
+ * stopped (then lower()/upper() hold the bounds proven so far). Precondition: game not over.
+ */
+export function solve(weak: i32): i32 {
+  aborted = false;
+  if (posMoves >= SIZE) {
+    resultLower = 0;
+    resultUpper = 0;
+    return 1;
+  }
+  const cur = at(POS_CUR);
+  const mask = at(POS_MASK);
+  const t = tmp(0);
+  winningCells(t, cur, mask);
+  const p = tmp(1);
+  possibleMoves(p, mask);
+  and(t, t, p);
+  if (!isZero(t)) {
+    resultLower = weak != 0 ? 1 : (SIZE + 1 - posMoves) / 2;
+    resultUpper = resultLower;
+    return 1;
+  }
+  let min = -(SIZE - posMoves) / 2;
+  let max = (SIZE + 1 - posMoves) / 2;
+  if (weak != 0) {
+    min = -1;
+    max = 1;
+  }
+  // The root's frame: a search writes only its own frame's other fields and deeper frames.
+  const root = frameAt(posMoves);
+  copy(root + F_CUR, cur);
+  copy(root + F_MASK, mask);
+  xor(root + F_OPP, cur, mask);
+  winningCells(root + F_OPP, root + F_OPP, mask);
+  let probes = 0;
+  while (min < max) {
+    const med = evenHeight && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+    probes++;
+    const r = negamax(posMoves, med, med + 1);
+    if (aborted) break;
+    if (r <= med) max = r < min ? min : r;
+    else min = r > max ? max : r;
+  }
+  resultLower = min;
+  resultUpper = max;
+  return aborted ? 0 : 1;
+}
