@@ -173,15 +173,12 @@ export async function startServer(
   const tournaments = startTournaments({
     config,
     games: store,
+    matchmaking,
     bus,
     node,
-    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
     now,
     log,
     metrics,
-    onGame: (state) => {
-      hub.update(state);
-    },
   });
   const heartbeat = setInterval(() => {
     store.beat(node, now()).catch((e: unknown) => {

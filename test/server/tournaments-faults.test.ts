@@ -6,6 +6,7 @@ import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
 import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
+import { tournamentGames } from './tournament-games.js';
 
 /**
  * A real server process runs an arena from the store, is killed with SIGKILL in the middle of
@@ -39,9 +40,8 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
     // This side only creates and joins; the server processes do all the pairing.
     const admin = new TournamentService({
       store,
-      games,
+      ...tournamentGames(games),
       node: 'test',
-      limits: { abortMs: 30_000, leaveMs: 90_000 },
       newId,
     });
     const now = Date.now();

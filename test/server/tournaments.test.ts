@@ -7,9 +7,9 @@ import type { TournamentRow, TournamentStore } from '../../src/server/tournament
 import { newId } from '../../src/server/secrets.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
+import { tournamentGames } from './tournament-games.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0);
-const limits = { abortMs: 30_000, leaveMs: 90_000 };
 const clock = { initialMs: 180_000, incrementMs: 2_000 };
 const players = ['ann', 'bob', 'cid', 'dee', 'eve'].map((name, i) => ({
   id: `player-${name}`,
@@ -24,7 +24,7 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
   let store: TournamentStore;
   let second: TournamentStore;
   const service = (node: string, on: TournamentStore = store): TournamentService =>
-    new TournamentService({ store: on, games, node, limits, newId });
+    new TournamentService({ store: on, ...tournamentGames(games), node, newId });
 
   beforeAll(async () => {
     backend = make();

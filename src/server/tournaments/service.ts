@@ -10,14 +10,15 @@ import {
   type TournamentSettingsInput,
 } from '../../tournament/index.js';
 import type {
+  ProtocolError,
   SeatPlayer,
   TournamentDetail,
   TournamentPairing,
   TournamentSummary,
 } from '../../protocol/index.js';
-import { newGame } from '../game/reducer.js';
-import type { GameState, TurnLimits } from '../game/state.js';
+import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
+import type { GameSetup } from '../matchmaking/service.js';
 import type { GameStore } from '../store/types.js';
 import { arenaOf, standingsOf, swissEntrants, swissGames } from './replay.js';
 import type { EntrantRow, PairingRow, TournamentRow, TournamentStore } from './store.js';
@@ -41,13 +42,18 @@ export interface TournamentPlayer {
 
 export interface TournamentDeps {
   readonly store: TournamentStore;
-  readonly games: Pick<GameStore, 'insertGame' | 'getGame'>;
+  readonly games: Pick<GameStore, 'getGame'>;
+  /**
+   * Makes a paired game: the matchmaking service's `startGame`, so a tournament game is made,
+   * rated and timed (first-move abort, leaving) exactly as any other game, and its watchers
+   * and the hub hear of it the same way.
+   */
+  readonly startGame: (setup: GameSetup) => Promise<Result<GameState, ProtocolError>>;
   /** This process, as lease owner. */
   readonly node: string;
-  readonly limits: TurnLimits;
   readonly newId: () => string;
   readonly log?: Logger;
-  /** A tournament game was created (for the hub, and the `tournamentPairing` push). */
+  /** A tournament game was created here (for the `tournamentPairing` push). */
   readonly onGame?: (state: GameState, tournamentId: string, round: number | null) => void;
   /** Standings or pairings of a tournament changed. */
   readonly onChange?: (tournamentId: string) => void;
@@ -240,7 +246,7 @@ export class TournamentService {
         pairedAt: now,
         finishedAt: null,
       }));
-      if (await store.advance(t, { pairings: rows })) await this.startGames(t, entrants, rows, now);
+      if (await store.advance(t, { pairings: rows })) await this.startGames(t, entrants, rows);
       return;
     }
     // Swiss: the next round when every game of this one has ended.
@@ -279,7 +285,7 @@ export class TournamentService {
       });
     }
     if (await store.advance(t, { round, pairings: rows })) {
-      await this.startGames(t, entrants, rows, now);
+      await this.startGames(t, entrants, rows);
     }
   }
 
@@ -301,7 +307,7 @@ export class TournamentService {
       }
       const game = await this.deps.games.getGame(p.gameId);
       if (!game) {
-        await this.startGames(t, entrants, [p], p.pairedAt);
+        await this.startGames(t, entrants, [p]);
         out.push(p);
         continue;
       }
@@ -346,38 +352,40 @@ export class TournamentService {
     t: TournamentRow,
     entrants: readonly EntrantRow[],
     rows: readonly PairingRow[],
-    now: number,
   ): Promise<void> {
     const byId = new Map(entrants.map((e) => [e.playerId, e]));
-    const seat = (id: string): SeatPlayer => {
-      const e = byId.get(id)!;
-      return { id: e.playerId, name: e.name, rating: Math.round(e.rating) };
-    };
+    const seat = (e: EntrantRow): { secretHash: string; player: SeatPlayer } => ({
+      secretHash: e.seatHash,
+      player: { id: e.playerId, name: e.name, rating: Math.round(e.rating) },
+    });
     for (const p of rows) {
       if (p.gameId === null || p.second === null) continue;
       const first = byId.get(p.first);
       const second = byId.get(p.second);
       if (!first || !second) continue;
-      const state = newGame(
-        {
+      let started: Result<GameState, ProtocolError>;
+      try {
+        started = await this.deps.startGame({
           id: p.gameId,
           variant: t.settings.variant,
           clock: t.settings.clock,
-          seats: [first.seatHash, second.seatHash],
-          players: [seat(p.first), seat(p.second)],
           rated: true,
-          limits: this.deps.limits,
-        },
-        now,
-      );
-      try {
-        await this.deps.games.insertGame(state);
+          seats: [seat(first), seat(second)],
+        });
       } catch (e) {
-        // Another process healed the same missing game first: it exists now, which is the aim.
+        // Another process healed the same missing game first: it exists once, which is the aim,
+        // and that process told the players.
         if (await this.deps.games.getGame(p.gameId)) continue;
         throw e;
       }
-      this.deps.onGame?.(state, t.id, p.round);
+      if (!started.ok) {
+        this.deps.log?.warn('tournament game refused', {
+          tournament: t.id,
+          error: started.error.message,
+        });
+        continue;
+      }
+      this.deps.onGame?.(started.value, t.id, p.round);
     }
     this.deps.onChange?.(t.id);
   }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bus } from '../bus/types.js';
-import type { GameState, TurnLimits } from '../game/state.js';
 import type { Logger } from '../log.js';
+import type { Matchmaking } from '../matchmaking/service.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
 import { fail } from '../http/respond.js';
@@ -31,13 +31,13 @@ export interface Tournaments {
 export function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
+  /** Makes the paired games, as it makes every other game. */
+  readonly matchmaking: Pick<Matchmaking, 'startGame'>;
   readonly bus: Bus;
   readonly node: string;
-  readonly limits: TurnLimits;
   readonly now: () => number;
   readonly log: Logger;
   readonly metrics: Metrics;
-  readonly onGame: (state: GameState) => void;
   readonly tickMs?: number;
 }): Tournaments {
   const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
@@ -47,12 +47,11 @@ export function startTournaments(deps: {
   const service = new TournamentService({
     store,
     games: deps.games,
+    startGame: (setup) => deps.matchmaking.startGame(setup),
     node: deps.node,
-    limits: deps.limits,
     newId,
     log: deps.log,
     onGame: (state, tournamentId, round) => {
-      deps.onGame(state);
       pushes.gameCreated(state, tournamentId, round);
     },
   });
