@@ -7,12 +7,14 @@ import type { PlayerService } from '../../src/server/players.js';
 import type { GameStore } from '../../src/server/store/types.js';
 import type { TournamentDeps } from '../../src/server/tournaments/service.js';
 
+/** Tournament seats carry their players already: the player service is never asked. */
+const NO_PLAYERS = {} as unknown as PlayerService;
+
 export const LIMITS = { abortMs: 30_000, leaveMs: 90_000 };
 
 /**
  * What a `TournamentService` outside a server needs to make its games: the real matchmaking
  * service's `startGame` over `games` (as the server wires it), with the games it made.
- * Tournament seats carry their players already, so the player service is never asked.
  */
 export function tournamentGames(
   games: GameStore,
@@ -21,7 +23,7 @@ export function tournamentGames(
   const matchmaking = new Matchmaking({
     store: games,
     bus: new LocalBus(),
-    players: {} as PlayerService,
+    players: NO_PLAYERS,
     now: Date.now,
     random: Math.random,
     metrics: new Metrics(),

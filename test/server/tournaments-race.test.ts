@@ -48,7 +48,8 @@ describe.each(BACKEND_CASES)('two processes racing on a tournament (%s)', (_name
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
         const services = stores.map(
-          (store, i) => new TournamentService({ store, ...tournamentGames(games), node: `n${i}`, newId }),
+          (store, i) =>
+            new TournamentService({ store, ...tournamentGames(games), node: `n${i}`, newId }),
         );
         const made = await services[0]!.create(
           kind === 'arena'
