@@ -326,7 +326,9 @@ export async function startServer(
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);
-        tournaments.pushes.removeSession(connection);
+        tournaments.presence.closed(connection).catch((e: unknown) => {
+          log.warn('tournament presence not updated', { error: String(e) });
+        });
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);

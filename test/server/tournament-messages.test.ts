@@ -90,11 +90,10 @@ describe('tournament WebSocket messages', () => {
 
     const join = { type: 'tournamentJoin' as const, tournamentId, player: ANN, secret: SEAT };
     expect(await handle(join)).toMatchObject({ type: 'tournamentJoined', tournamentId });
-    // A second tab or device of the same player.
-    expect(await handle({ ...join, secret: 'T'.repeat(24) })).toMatchObject({
-      type: 'error',
-      code: 'tournament_already_joined',
-    });
+    // A second tab or device of the same player: answered, nothing registered twice.
+    const again = await handle({ ...join, secret: 'T'.repeat(24) });
+    valid(again);
+    expect(again).toMatchObject({ type: 'tournamentJoined', tournamentId, again: true });
     const watched = await handle({ type: 'tournamentWatch', tournamentId });
     valid(watched);
     expect(watched).toMatchObject({

@@ -116,8 +116,13 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     for (const p of players.slice(0, 4)) {
       expect((await s.join(t.id, p, hashOf(p.id), T0)).ok).toBe(true);
     }
+    // Another tab or device: answered again, one entry, the newest seat secret kept.
     const twice = await s.join(t.id, players[0]!, hashOf('other-tab'), T0);
-    expect(!twice.ok && twice.error.code).toBe('tournament_already_joined');
+    expect(twice.ok && twice.value).toEqual({ again: true });
+    const entries = await store.entrants(t.id);
+    expect(entries).toHaveLength(4);
+    expect(entries.find((e) => e.playerId === players[0]!.id)?.seatHash).toBe(hashOf('other-tab'));
+    await s.join(t.id, players[0]!, hashOf(players[0]!.id), T0);
 
     await s.tick(T0 + 1000);
     let pairings = await store.pairings(t.id);
@@ -282,6 +287,10 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
       );
       expect(!late.ok && late.error.code).toBe('tournament_closed');
     }
+    // A player who withdrew may come back mid-event (not one withdrawn by two no-shows).
+    expect((await s.withdraw(t.id, players[0]!.id)).ok).toBe(true);
+    const annBack = await s.join(t.id, players[0]!, hashOf(players[0]!.id), now);
+    expect(annBack.ok && annBack.value).toEqual({ again: false });
     await s.tick(now);
     const detail = (await s.detail(t.id))!;
     expect(detail.status).toBe('finished');

@@ -27,6 +27,15 @@ export type BusMessage =
       readonly gameId: string;
       readonly players: readonly [SeatPlayer, SeatPlayer];
       readonly round: number | null;
+    }
+  | {
+      /**
+       * The player's last connection on one process closed and it was marked absent: every
+       * process where the player still has one marks them present again at once.
+       */
+      readonly kind: 'tournamentPresence';
+      readonly tournamentId: string;
+      readonly playerId: string;
     };
 
 export type BusHandler = (channel: string, message: BusMessage) => void;

@@ -104,37 +104,52 @@ export class TournamentService {
     return this.deps.store.get(id);
   }
 
+  /**
+   * Joins, rejoins after a withdrawal (the score stays: it lives in the games), or, for a
+   * player who is in already (another tab or device, a reconnect), changes nothing but the
+   * seat secret and presence: `again`. The seat secret of the latest join holds the seats of
+   * the games paired after it, so the device the player joined from last is the one that plays.
+   */
   async join(
     id: string,
     player: TournamentPlayer,
     seatHash: string,
     now: number,
-  ): Promise<Result<true, TournamentError | NotFound>> {
+  ): Promise<Result<{ readonly again: boolean }, TournamentError | NotFound>> {
     const t = await this.deps.store.get(id);
     if (!t) return err(notFound());
     if (t.status === 'finished' || (t.endsAt !== null && now >= t.endsAt)) {
       return err(tournamentError(TournamentErrorCode.Finished, 'this tournament is over'));
     }
+    const entrants = await this.deps.store.entrants(id);
+    const known = entrants.find((e) => e.playerId === player.id);
     if (t.settings.kind === 'swiss' && t.round > 0) {
-      return err(
-        tournamentError(TournamentErrorCode.Closed, 'this Swiss has begun: no new players'),
-      );
-    }
-    const known = (await this.deps.store.entrants(id)).find((e) => e.playerId === player.id);
-    if (known && !known.withdrawn) {
-      return err(tournamentError(TournamentErrorCode.AlreadyJoined, 'already in this tournament'));
+      if (!known) {
+        return err(
+          tournamentError(TournamentErrorCode.Closed, 'this Swiss has begun: no new players'),
+        );
+      }
+      // Back after a withdrawal, unless two no-shows withdrew the player for good.
+      const comeBack = entrants.map((e) => (e === known ? { ...e, withdrawn: false } : e));
+      const active = swissEntrants(comeBack, await this.deps.store.pairings(id));
+      if (active.find((e) => e.id === player.id)?.withdrawn) {
+        return err(
+          tournamentError(TournamentErrorCode.Excluded, 'withdrawn after two games not played'),
+        );
+      }
     }
     await this.deps.store.putEntrant(id, {
       playerId: player.id,
-      name: player.name,
-      rating: player.rating,
+      name: known?.name ?? player.name,
+      rating: known?.rating ?? player.rating,
       seatHash,
       joinedAt: known?.joinedAt ?? now,
       withdrawn: false,
       presentUntil: now + PRESENCE_MS,
     });
-    this.deps.onChange?.(id);
-    return ok(true);
+    const again = known !== undefined && !known.withdrawn;
+    if (!again) this.deps.onChange?.(id);
+    return ok({ again });
   }
 
   async withdraw(id: string, playerId: string): Promise<Result<true, TournamentError | NotFound>> {
@@ -149,9 +164,22 @@ export class TournamentService {
     return ok(true);
   }
 
-  /** The player has a page open: paired for another `PRESENCE_MS`. */
+  /** The player has a page open: paired for another `PRESENCE_MS`, even if marked absent. */
   async touch(id: string, playerId: string, now: number): Promise<void> {
     await this.deps.store.setPresentUntil(id, playerId, now + PRESENCE_MS);
+  }
+
+  /**
+   * The player still has a page open: paired for another `PRESENCE_MS`, unless marked absent
+   * meanwhile (a no-show, or every page closed), which only a new `join` undoes.
+   */
+  async renew(id: string, playerId: string, now: number): Promise<void> {
+    await this.deps.store.renewPresence(id, playerId, now + PRESENCE_MS);
+  }
+
+  /** The player closed every page: not paired until back. */
+  async absent(id: string, playerId: string): Promise<void> {
+    await this.deps.store.setPresentUntil(id, playerId, 0);
   }
 
   async list(now: number): Promise<TournamentSummary[]> {
@@ -329,8 +357,9 @@ export class TournamentService {
 
   /**
    * A game played to its end is a sign that both players are there: they stay present for
-   * another `PRESENCE_MS` (so an arena goes on for whoever keeps playing). A no-show is marked
-   * absent and is not paired again until a sign of presence.
+   * another `PRESENCE_MS` (so an arena goes on for whoever keeps playing), unless marked absent
+   * meanwhile (their pages closed during the game). A no-show is marked absent and is not
+   * paired again until it joins again.
    */
   private async presenceAfter(
     id: string,
@@ -344,7 +373,7 @@ export class TournamentService {
       return;
     }
     for (const player of [p.first, p.second!]) {
-      await this.deps.store.setPresentUntil(id, player, at + PRESENCE_MS);
+      await this.deps.store.renewPresence(id, player, at + PRESENCE_MS);
     }
   }
 

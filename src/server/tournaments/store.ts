@@ -71,6 +71,8 @@ export interface TournamentStore {
   putEntrant(id: string, entrant: EntrantRow): Promise<void>;
   setWithdrawn(id: string, playerId: string, withdrawn: boolean): Promise<boolean>;
   setPresentUntil(id: string, playerId: string, until: number): Promise<void>;
+  /** Moves `presentUntil` to `until` unless the player is marked absent (0). */
+  renewPresence(id: string, playerId: string, until: number): Promise<void>;
   /** Takes or renews the lease when free, expired or already ours. */
   lease(id: string, owner: string, now: number, until: number): Promise<boolean>;
   /** Applies `change` if the tournament is still at `current.version` (else false). */
@@ -99,6 +101,8 @@ export const TSQL = {
     'UPDATE tournament_players SET withdrawn = ? WHERE tournament_id = ? AND player_id = ?',
   setPresent:
     'UPDATE tournament_players SET present_until = ? WHERE tournament_id = ? AND player_id = ?',
+  renewPresent:
+    'UPDATE tournament_players SET present_until = ? WHERE tournament_id = ? AND player_id = ? AND present_until > 0',
   lease:
     'UPDATE tournaments SET lease_owner = ?, lease_until = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)',
   bump: 'UPDATE tournaments SET version = version + 1, status = ?, round = ?, ends_at = ? WHERE id = ? AND version = ?',

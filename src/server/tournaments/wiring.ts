@@ -11,6 +11,7 @@ import type { GameStore } from '../store/types.js';
 import { handleTournamentApi } from './http.js';
 import { openTournamentStore } from './open.js';
 import { TournamentRunner } from './runner.js';
+import { TournamentPresence } from './presence.js';
 import { TournamentPushes } from './pushes.js';
 import { parseSchedule } from './schedule.js';
 import { TournamentService } from './service.js';
@@ -20,6 +21,8 @@ export interface Tournaments {
   readonly runner: TournamentRunner;
   /** This process's connections that joined a tournament, told of their games. */
   readonly pushes: TournamentPushes;
+  /** Who has a tournament page open on this process (renewed; closing marks absent). */
+  readonly presence: TournamentPresence;
   /** Whether the request is for the tournament API (`/api/tournaments…`). */
   owns(req: IncomingMessage): boolean;
   /** The tournament HTTP reads; false when the request is not one. */
@@ -63,10 +66,19 @@ export function startTournaments(deps: {
     ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
   });
   runner.start();
+  const presence = new TournamentPresence({
+    bus: deps.bus,
+    service,
+    pushes,
+    now: deps.now,
+    log: deps.log,
+  });
+  presence.start();
   return {
     service,
     runner,
     pushes,
+    presence,
     owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
     handle: async (req, res) => {
       const done = await handleTournamentApi(req, res, {
@@ -79,6 +91,7 @@ export function startTournaments(deps: {
     },
     close: async () => {
       runner.stop();
+      presence.stop();
       await store.close();
     },
   };
