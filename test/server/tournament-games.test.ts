@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
-import { BACKEND_CASES, newSecret, startTestServer, type Backend } from './helpers.js';
+import { BACKEND_CASES, newSecret, type Backend } from './helpers.js';
 import {
   ClientSet,
   createPlayer,
@@ -16,8 +14,14 @@ import {
   is,
   readGame,
   readPlayerPage,
+  suiteServer,
 } from './lobby.js';
-import { LIMITS, tournamentGames } from './tournament-games.js';
+import {
+  LIMITS,
+  seededTournament,
+  tournamentGames,
+  tournamentStoreOf,
+} from './tournament-games.js';
 
 /**
  * Tournament games are made by the matchmaking service's `startGame`, like any game between two
@@ -25,19 +29,8 @@ import { LIMITS, tournamentGames } from './tournament-games.js';
  * tournament once however many processes settle it.
  */
 describe.each(BACKEND_CASES)('tournament games are games like any other (%s)', (_name, make) => {
-  let backend: Backend;
-  let server: RunningServer;
   const clients = new ClientSet();
-
-  beforeAll(async () => {
-    backend = make();
-    server = await startTestServer(backend, {}, { TOURNAMENT_SCHEDULE: 'off' });
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await server.close();
-    await backend.cleanup();
-  });
+  const server = suiteServer(make, { TOURNAMENT_SCHEDULE: 'off' }, clients);
 
   it('an arena game is timed and rated in its pool, and its result counts in the standings', async () => {
     const ann = await createPlayer(server.url, 'Ann Rated');
@@ -129,11 +122,7 @@ describe.each(BACKEND_CASES)('a tournament result counts once (%s)', (_name, mak
 
   /** One more process: its own store connection, its own matchmaking, counting what it does. */
   function instance(node: string) {
-    const store = openTournamentStore({
-      databaseUrl: backend.env['DATABASE_URL'],
-      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-      databasePath: backend.env['DATABASE_PATH'] ?? '',
-    });
+    const store = tournamentStoreOf(backend);
     stores.push(store);
     const finishes: number[] = [];
     const told: string[] = [];
@@ -158,23 +147,10 @@ describe.each(BACKEND_CASES)('a tournament result counts once (%s)', (_name, mak
   it('two processes settling and healing at once: one game, one push, one outcome', async () => {
     const [a, b] = [instance('a'), instance('b')];
     const now = Date.now();
-    const made = await a.service.create(
-      {
-        kind: 'arena',
-        name: 'Twice settled',
-        variant: '7x6',
-        clock: { initialMs: 60_000, incrementMs: 0 },
-        startsAt: now,
-        durationMinutes: 30,
-      },
-      now,
-      { creator: null, private: false },
-    );
-    if (!made.ok || !made.value) throw new Error('not created');
-    const id = made.value.id;
-    for (const p of ['p1', 'p2']) {
-      await a.service.join(id, { id: `${p}-${id}`, name: p, rating: 1500 }, p.padEnd(64, '0'), now);
-    }
+    const { id } = await seededTournament(a.service, now, 2, {
+      name: 'Twice settled',
+      clock: { initialMs: 60_000, incrementMs: 0 },
+    });
     // The pairing is written but its game is not (a crash between the two): both processes
     // step at once (the lease bypassed, as if both believed they held it) and heal it.
     const t = (await a.store.get(id))!;
@@ -185,8 +161,8 @@ describe.each(BACKEND_CASES)('a tournament result counts once (%s)', (_name, mak
           seq: 0,
           round: null,
           gameId,
-          first: `p1-${id}`,
-          second: `p2-${id}`,
+          first: `p0-${id}`,
+          second: `p1-${id}`,
           outcome: null,
           pairedAt: now,
           finishedAt: null,
@@ -214,8 +190,8 @@ describe.each(BACKEND_CASES)('a tournament result counts once (%s)', (_name, mak
     expect([...a.finishes, ...b.finishes]).toEqual([0]);
     const standings = (await a.service.detail(id))!.standings;
     expect(standings.map((s) => [s.name, s.score, s.games])).toEqual([
-      ['p2', 2, 1],
-      ['p1', 0, 1],
+      ['n1', 2, 1],
+      ['n0', 0, 1],
     ]);
   });
 });

@@ -5,7 +5,11 @@ import { Matchmaking } from '../../src/server/matchmaking/service.js';
 import { Metrics } from '../../src/server/metrics.js';
 import type { PlayerService } from '../../src/server/players.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import type { TournamentDeps } from '../../src/server/tournaments/service.js';
+import type { TournamentSettingsInput } from '../../src/tournament/index.js';
+import { openTournamentStore } from '../../src/server/tournaments/open.js';
+import type { TournamentDeps, TournamentService } from '../../src/server/tournaments/service.js';
+import type { TournamentStore } from '../../src/server/tournaments/store.js';
+import type { Backend } from './helpers.js';
 
 /** Tournament seats carry their players already: the player service is never asked. */
 const NO_PLAYERS = {} as unknown as PlayerService;
@@ -35,4 +39,44 @@ export function tournamentGames(
   // Its only timer renews quick-match seeks, which these tests never make.
   matchmaking.close();
   return { games, startGame: (setup) => matchmaking.startGame(setup), made };
+}
+
+/** The tournament tables of `backend`, on a connection of their own (another process's view). */
+export const tournamentStoreOf = (backend: Backend): TournamentStore =>
+  openTournamentStore({
+    databaseUrl: backend.env['DATABASE_URL'],
+    databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
+    databasePath: backend.env['DATABASE_PATH'] ?? '',
+  });
+
+/**
+ * A public tournament (an arena of 30 minutes unless `settings` say otherwise) starting `now`,
+ * with `count` players joined straight through the service: ids `p0-<id>`…, names `n0`…,
+ * rated 1500, seat hashes `000…`, `111…`.
+ */
+export async function seededTournament(
+  service: TournamentService,
+  now: number,
+  count: number,
+  settings: Partial<TournamentSettingsInput> & { readonly name: string },
+): Promise<{ readonly id: string; readonly players: readonly string[] }> {
+  const made = await service.create(
+    {
+      kind: 'arena',
+      variant: '7x6',
+      clock: { initialMs: 180_000, incrementMs: 0 },
+      startsAt: now,
+      durationMinutes: 30,
+      ...settings,
+    },
+    now,
+    { creator: null, private: false },
+  );
+  if (!made.ok || !made.value) throw new Error('not created');
+  const id = made.value.id;
+  const players = Array.from({ length: count }, (_, i) => `p${i}-${id}`);
+  for (const [i, p] of players.entries()) {
+    await service.join(id, { id: p, name: `n${i}`, rating: 1500 }, String(i).repeat(64), now);
+  }
+  return { id, players };
 }

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app.js';
 import { TournamentResponseSchema, type TournamentDetail } from '../../src/protocol/index.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
 import { requireOrSkip } from '../support/skips.js';
+import { BACKEND_CASES, REDIS_MISSING, TestClient, newSecret } from './helpers.js';
 import {
-  BACKEND_CASES,
-  REDIS_MISSING,
-  TestClient,
-  newSecret,
-  startTestServer,
-  type Backend,
-} from './helpers.js';
-import { ClientSet, createPlayer, eventually, is, type Msg, type Named } from './lobby.js';
+  ClientSet,
+  createPlayer,
+  eventually,
+  is,
+  suiteServer,
+  type Msg,
+  type Named,
+} from './lobby.js';
+import { tournamentStoreOf } from './tournament-games.js';
 import { twoProcesses } from './two-processes.js';
 
 /**
@@ -30,13 +30,6 @@ const arenaNow = (name: string): Record<string, unknown> => ({
   startsAt: Date.now(),
   durationMinutes: 30,
 });
-
-const storeOf = (backend: Backend): TournamentStore =>
-  openTournamentStore({
-    databaseUrl: backend.env['DATABASE_URL'],
-    databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-    databasePath: backend.env['DATABASE_PATH'] ?? '',
-  });
 
 async function create(client: TestClient, who: Named, name: string): Promise<string> {
   const created = await client.request({
@@ -67,21 +60,15 @@ const markedAbsent = (store: TournamentStore, id: string, playerId: string) =>
   }, 10_000);
 
 describe.each(BACKEND_CASES)('one player, several connections (%s)', (_name, make) => {
-  let backend: Backend;
-  let server: RunningServer;
-  let store: TournamentStore;
   const clients = new ClientSet();
+  const server = suiteServer(make, { TOURNAMENT_SCHEDULE: 'off' }, clients);
+  let store: TournamentStore;
 
-  beforeAll(async () => {
-    backend = make();
-    server = await startTestServer(backend, {}, { TOURNAMENT_SCHEDULE: 'off' });
-    store = storeOf(backend);
+  beforeAll(() => {
+    store = tournamentStoreOf(server.backend);
   });
   afterAll(async () => {
-    await clients.closeAll();
     await store.close();
-    await server.close();
-    await backend.cleanup();
   });
 
   it('a second tab joins again without a second entry, and both tabs hear of the pairing', async () => {
@@ -186,7 +173,7 @@ describe.runIf(redisReady).each(BACKEND_CASES)(
 
     it('closing the tab on one process leaves the player present while a tab on the other is open', async () => {
       const [a, b] = (await Promise.all(servers.map((s) => s.start()))) as [string, string];
-      store = storeOf(backend);
+      store = tournamentStoreOf(backend);
       const ann = await createPlayer(a, 'Ann Both Places');
       const here = await TestClient.connect(a);
       const there = await clients.connect(b);

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
 import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
-import { tournamentGames } from './tournament-games.js';
+import { seededTournament, tournamentGames, tournamentStoreOf } from './tournament-games.js';
 
 /**
  * A real server process runs an arena from the store, is killed with SIGKILL in the middle of
@@ -23,11 +22,7 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
   beforeAll(async () => {
     backend = make();
     games = await backend.open();
-    store = openTournamentStore({
-      databaseUrl: backend.env['DATABASE_URL'],
-      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-      databasePath: backend.env['DATABASE_PATH'] ?? '',
-    });
+    store = tournamentStoreOf(backend);
   });
   afterAll(async () => {
     for (const p of processes) await p.kill('SIGKILL');
@@ -44,25 +39,9 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
       node: 'test',
       newId,
     });
-    const now = Date.now();
-    const made = await admin.create(
-      {
-        kind: 'arena',
-        name: 'Crash arena',
-        variant: '7x6',
-        clock: { initialMs: 180_000, incrementMs: 0 },
-        startsAt: now,
-        durationMinutes: 30,
-      },
-      now,
-      { creator: null, private: false },
-    );
-    if (!made.ok || !made.value) throw new Error('not created');
-    const id = made.value.id;
-    const ids = ['p0', 'p1', 'p2', 'p3'].map((p) => `${p}-${id}`);
-    for (const [i, p] of ids.entries()) {
-      await admin.join(id, { id: p, name: `n${i}`, rating: 1500 }, String(i).repeat(64), now);
-    }
+    const { id } = await seededTournament(admin, Date.now(), 4, {
+      name: 'Crash arena',
+    });
     const env = { ...backend.env, TOURNAMENT_SCHEDULE: 'off' };
     const first = new ServerProcess(env);
     processes.push(first);
