@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GameState } from '../../src/server/game/state.js';
+import { newId } from '../../src/server/secrets.js';
+import type { GameStore } from '../../src/server/store/types.js';
+import { TICK_MS } from '../../src/server/tournaments/runner.js';
+import { LEASE_MS, TournamentService } from '../../src/server/tournaments/service.js';
+import type { PairingRow, TournamentStore } from '../../src/server/tournaments/store.js';
+import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
+import { seededTournament, tournamentGames, tournamentStoreOf } from './tournament-games.js';
+
+/**
+ * A Swiss run by a real server process on SQLite, killed with SIGKILL at the pairing moment of
+ * round 1 and in the middle of round 2 (one game over and maybe not yet counted, the other
+ * ending while no process runs): each restarted process takes over once the dead one's lease
+ * lapses, makes any game the pairing named but the dead process had not made, counts every
+ * result once, pairs nobody twice, and pairs the next round on time.
+ */
+const [sqlite] = BACKEND_CASES;
+
+describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make) => {
+  let backend: Backend;
+  let games: GameStore;
+  let store: TournamentStore;
+  const processes: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    backend = make();
+    games = await backend.open();
+    store = tournamentStoreOf(backend);
+  });
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    await store.close();
+    await games.close();
+    await backend.cleanup();
+  });
+
+  /** A server process running the tournaments; the first-move abort kept out of the way. */
+  async function serve(): Promise<ServerProcess> {
+    const p = new ServerProcess({ ...backend.env, TOURNAMENT_SCHEDULE: 'off', ABORT_MS: '600000' });
+    processes.push(p);
+    await p.start();
+    return p;
+  }
+
+  /**
+   * Waits for `probe` while `server` lives: its death fails the wait at once, naming how it
+   * died, instead of a timeout later.
+   */
+  async function whileAlive<T>(
+    server: ServerProcess,
+    probe: () => Promise<T | undefined>,
+    timeout: number,
+  ): Promise<T> {
+    let died: string | undefined;
+    void server.exited.then((how) => (died = server.describe(how)));
+    return vi.waitFor(
+      async () => {
+        if (died !== undefined) throw new Error(`the server ${died}`);
+        const value = await probe();
+        if (value === undefined) throw new Error('not yet');
+        return value;
+      },
+      { timeout, interval: 50 },
+    );
+  }
+
+  const roundOf = async (id: string, round: number): Promise<PairingRow[] | undefined> => {
+    const rows = (await store.pairings(id)).filter((p) => p.round === round);
+    return rows.length > 0 ? rows : undefined;
+  };
+
+  /** Ends a game as a win of `winner` at `at` (as its players would, without a process). */
+  async function end(gameId: string, winner: 1 | 2): Promise<number> {
+    const g = (await games.getGame(gameId))!;
+    const at = Date.now();
+    const done: GameState = {
+      ...g,
+      version: g.version + 1,
+      status: 'finished',
+      result: { kind: 'win', winner, reason: 'resign' },
+      updatedAt: at,
+    };
+    expect(await games.compareAndSet(done, g.version)).toBe(true);
+    return at;
+  }
+
+  it('loses no result, pairs nobody twice and pairs each next round on time', async () => {
+    const admin = new TournamentService({ store, ...tournamentGames(games), node: 'test', newId });
+    const { id, players } = await seededTournament(admin, Date.now(), 4, {
+      name: 'Crash Swiss',
+      kind: 'swiss',
+      rounds: 3,
+      durationMinutes: undefined,
+    });
+
+    // Round 1: killed the moment its pairing is stored (its games made or not yet).
+    let server = await serve();
+    const round1 = await whileAlive(server, () => roundOf(id, 1), 30_000);
+    await server.kill('SIGKILL');
+    const firstKill = Date.now();
+    expect(round1).toHaveLength(2);
+
+    server = await serve();
+    // The games the pairing named exist once the new process holds the lease; nothing re-paired.
+    await whileAlive(
+      server,
+      async () => {
+        for (const p of round1) if (!(await games.getGame(p.gameId!))) return undefined;
+        return true;
+      },
+      LEASE_MS + 20_000,
+    );
+    expect(await store.pairings(id)).toEqual(round1);
+    let lastEnd = 0;
+    for (const p of round1) lastEnd = await end(p.gameId!, 1);
+    const round2 = await whileAlive(server, () => roundOf(id, 2), 30_000);
+    // On time: within a few ticks of the last result, or of the dead process's lease lapsing
+    // (it renewed it every tick) if that came later.
+    expect(round2[0]!.pairedAt - Math.max(lastEnd, firstKill + LEASE_MS)).toBeLessThan(
+      10 * TICK_MS,
+    );
+
+    // Round 2: one game ends and the process is killed at once (counted or not yet), the other
+    // ends while no process runs.
+    await vi.waitFor(async () => {
+      for (const p of round2) expect(await games.getGame(p.gameId!)).toBeDefined();
+    });
+    await end(round2[0]!.gameId!, 2);
+    await server.kill('SIGKILL');
+    const killedAt = Date.now();
+    await end(round2[1]!.gameId!, 1);
+
+    server = await serve();
+    const round3 = await whileAlive(server, () => roundOf(id, 3), LEASE_MS + 30_000);
+    // On time: as soon as the dead process's lease lapsed (it renewed it every tick).
+    expect(round3[0]!.pairedAt - killedAt).toBeLessThan(LEASE_MS + 10 * TICK_MS);
+
+    const all = await store.pairings(id);
+    expect(all.map((p) => p.outcome)).toEqual(['first', 'first', 'second', 'first', null, null]);
+    for (const round of [1, 2, 3]) {
+      const seated = all.filter((p) => p.round === round).flatMap((p) => [p.first, p.second]);
+      expect(new Set(seated).size, `round ${round}`).toBe(4);
+      expect(new Set(seated)).toEqual(new Set(players));
+    }
+    const met = all.map((p) => [p.first, p.second].sort().join(' '));
+    expect(new Set(met).size).toBe(met.length);
+    const standings = (await admin.detail(id))!.standings;
+    expect(standings.reduce((n, r) => n + r.score, 0)).toBe(4);
+    expect(standings.reduce((n, r) => n + r.games, 0)).toBe(8);
+  }, 150_000);
+});
