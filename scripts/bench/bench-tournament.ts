@@ -10,7 +10,7 @@
  * link (half as many games), so both halves have the same sockets and move rate.
  *
  *   npm run bench:tournament -- [--players 500] [--pace-ms 3000] [--ramp-seconds 30]
- *     [--seconds 90] [--only tournament|baseline]
+ *     [--seconds 90] [--only tournament|baseline] [--cpu-prof DIR]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,6 +40,7 @@ const PACE_MS = Number(arg('pace-ms', '3000'));
 const RAMP_SECONDS = Number(arg('ramp-seconds', '30'));
 const SECONDS = Number(arg('seconds', '90'));
 const ONLY = arg('only', 'both');
+const CPU_PROF = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : undefined;
 
 /** Every simulated player is a named identity made from 127.0.0.1. */
 const ENV = {
@@ -54,7 +55,10 @@ const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 async function withServer<T>(run: (server: BenchServer) => Promise<T>): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-tournament-'));
-  const server = await startBenchServer({ ...ENV, DATABASE_PATH: path.join(dir, 'c4.sqlite') });
+  const server = await startBenchServer(
+    { ...ENV, DATABASE_PATH: path.join(dir, 'c4.sqlite') },
+    CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF],
+  );
   try {
     return await run(server);
   } finally {

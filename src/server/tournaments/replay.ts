@@ -3,7 +3,7 @@ import {
   arenaStandings,
   joinArena,
   newArena,
-  recordArenaGame,
+  recordArenaGames,
   swissStandings,
   type ArenaState,
   type SwissEntrant,
@@ -41,12 +41,15 @@ export function arenaOf(
   const finished = pairings
     .filter((p) => p.outcome !== null && p.second !== null)
     .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.seq - b.seq);
-  for (const p of finished) {
-    const side = WINNER[p.outcome!];
-    if (side === undefined) continue;
-    const pair = { first: p.first, second: p.second! };
-    state = recordArenaGame(state, pair, side === null ? null : pair[side], p.finishedAt ?? 0);
-  }
+  state = recordArenaGames(
+    state,
+    finished.flatMap((p) => {
+      const side = WINNER[p.outcome!];
+      if (side === undefined) return [];
+      const pair = { first: p.first, second: p.second! };
+      return [{ pair, winner: side === null ? null : pair[side], at: p.finishedAt ?? 0 }];
+    }),
+  );
   const open = new Set(
     pairings.filter((p) => p.outcome === null).flatMap((p) => [p.first, p.second ?? '']),
   );
