@@ -55,19 +55,36 @@ export function joinArena(
     return err(tournamentError(TournamentErrorCode.AlreadyJoined, 'already in this arena'));
   }
   if (known) return ok(put(state, { ...known, withdrawn: false, present: true, freeSince: now }));
-  return ok(
-    put(state, {
-      id,
-      rating,
-      score: 0,
-      streak: 0,
-      games: [],
-      withdrawn: false,
-      present: true,
-      playing: false,
-      freeSince: now,
-    }),
-  );
+  return ok(put(state, newcomer(id, rating, now)));
+}
+
+const newcomer = (id: string, rating: number, now: number): ArenaPlayer => ({
+  id,
+  rating,
+  score: 0,
+  streak: 0,
+  games: [],
+  withdrawn: false,
+  present: true,
+  playing: false,
+  freeSince: now,
+});
+
+/**
+ * Many players joining before the end, as `joinArena` one after the other (a player already in
+ * is left as is), copying the players once: a replay of hundreds of entrants every second
+ * stays linear.
+ */
+export function joinArenaAll(
+  state: ArenaState,
+  joins: readonly { readonly id: string; readonly rating: number; readonly at: number }[],
+): ArenaState {
+  const players: Record<string, ArenaPlayer> = { ...state.players };
+  for (const { id, rating, at } of joins) {
+    if (at >= state.endsAt || players[id]) continue;
+    players[id] = newcomer(id, rating, at);
+  }
+  return { ...state, players };
 }
 
 /** Withdraws (pauses): the score stays and counts in the standings. */

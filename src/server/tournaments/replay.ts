@@ -1,7 +1,7 @@
 import {
   activeEntrants,
   arenaStandings,
-  joinArena,
+  joinArenaAll,
   newArena,
   recordArenaGames,
   swissStandings,
@@ -33,11 +33,10 @@ export function arenaOf(
   pairings: readonly PairingRow[],
   now?: number,
 ): ArenaState {
-  let state = newArena(Number.POSITIVE_INFINITY);
-  for (const e of entrants) {
-    const joined = joinArena(state, e.playerId, e.rating, e.joinedAt);
-    if (joined.ok) state = joined.value;
-  }
+  let state = joinArenaAll(
+    newArena(Number.POSITIVE_INFINITY),
+    entrants.map((e) => ({ id: e.playerId, rating: e.rating, at: e.joinedAt })),
+  );
   const finished = pairings
     .filter((p) => p.outcome !== null && p.second !== null)
     .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.seq - b.seq);
