@@ -9,7 +9,8 @@ import type { TournamentSettingsInput } from '../../src/tournament/index.js';
 import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import type { TournamentDeps, TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
-import type { Backend } from './helpers.js';
+import { afterAll, beforeAll } from 'vitest';
+import { ServerProcess, type Backend } from './helpers.js';
 
 /** Tournament seats carry their players already: the player service is never asked. */
 const NO_PLAYERS = {} as unknown as PlayerService;
@@ -79,4 +80,53 @@ export async function seededTournament(
     await service.join(id, { id: p, name: `n${i}`, rating: 1500 }, String(i).repeat(64), now);
   }
   return { id, players };
+}
+
+/** What a suite of real server processes over one store reads and writes beside them. */
+export interface ProcessSuite {
+  readonly backend: Backend;
+  readonly games: GameStore;
+  readonly store: TournamentStore;
+  /** A new server process on the suite's store (killed at the suite's end), started. */
+  serve(env?: Record<string, string>): Promise<ServerProcess>;
+}
+
+/**
+ * Opens a fresh `make()` store (games and tournament tables) before the suite and, after it,
+ * kills every server process `serve` started and drops the store. Read inside tests only.
+ */
+export function processSuite(make: () => Backend): ProcessSuite {
+  let open: { backend: Backend; games: GameStore; store: TournamentStore } | undefined;
+  const processes: ServerProcess[] = [];
+  beforeAll(async () => {
+    const backend = make();
+    open = { backend, games: await backend.open(), store: tournamentStoreOf(backend) };
+  });
+  afterAll(async () => {
+    for (const p of processes) await p.kill('SIGKILL');
+    await open?.store.close();
+    await open?.games.close();
+    await open?.backend.cleanup();
+  });
+  const get = () => {
+    if (!open) throw new Error('the suite is read before it started');
+    return open;
+  };
+  return {
+    get backend() {
+      return get().backend;
+    },
+    get games() {
+      return get().games;
+    },
+    get store() {
+      return get().store;
+    },
+    serve: async (env = {}) => {
+      const p = new ServerProcess({ ...get().backend.env, TOURNAMENT_SCHEDULE: 'off', ...env });
+      processes.push(p);
+      await p.start();
+      return p;
+    },
+  };
 }

@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
-import type { GameStore } from '../../src/server/store/types.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
-import type { TournamentStore } from '../../src/server/tournaments/store.js';
-import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
-import { seededTournament, tournamentGames, tournamentStoreOf } from './tournament-games.js';
+import { BACKEND_CASES } from './helpers.js';
+import { processSuite, seededTournament, tournamentGames } from './tournament-games.js';
 
 /**
  * A real server process runs an arena from the store, is killed with SIGKILL in the middle of
@@ -14,24 +12,10 @@ import { seededTournament, tournamentGames, tournamentStoreOf } from './tourname
  * here: the WebSocket messages are not routed yet.)
  */
 describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make) => {
-  let backend: Backend;
-  let games: GameStore;
-  let store: TournamentStore;
-  const processes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    backend = make();
-    games = await backend.open();
-    store = tournamentStoreOf(backend);
-  });
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    await store.close();
-    await games.close();
-    await backend.cleanup();
-  });
+  const suite = processSuite(make);
 
   it('resumes an arena after the process running it is killed', async () => {
+    const { games, store } = suite;
     // This side only creates and joins; the server processes do all the pairing.
     const admin = new TournamentService({
       store,
@@ -42,10 +26,7 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
     const { id } = await seededTournament(admin, Date.now(), 4, {
       name: 'Crash arena',
     });
-    const env = { ...backend.env, TOURNAMENT_SCHEDULE: 'off' };
-    const first = new ServerProcess(env);
-    processes.push(first);
-    await first.start();
+    const first = await suite.serve();
     // Paired, and the games created (a kill between the two is healed too: see
     // tournaments.test.ts, "a game lost to a crash").
     await vi.waitFor(
@@ -72,9 +53,7 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
       expect(await games.compareAndSet(done, g.version)).toBe(true);
     }
 
-    const second = new ServerProcess(env);
-    processes.push(second);
-    await second.start();
+    const second = await suite.serve();
     // The new process takes the lease once the dead one's expires (15 s), then settles and pairs.
     await vi.waitFor(
       async () => {

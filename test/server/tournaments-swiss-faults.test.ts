@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
-import type { GameStore } from '../../src/server/store/types.js';
 import { TICK_MS } from '../../src/server/tournaments/runner.js';
 import { LEASE_MS, TournamentService } from '../../src/server/tournaments/service.js';
-import type { PairingRow, TournamentStore } from '../../src/server/tournaments/store.js';
-import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
-import { seededTournament, tournamentGames, tournamentStoreOf } from './tournament-games.js';
+import type { PairingRow } from '../../src/server/tournaments/store.js';
+import { BACKEND_CASES, type ServerProcess } from './helpers.js';
+import { processSuite, seededTournament, tournamentGames } from './tournament-games.js';
 
 /**
  * A Swiss run by a real server process on SQLite, killed with SIGKILL at the pairing moment of
@@ -18,30 +17,9 @@ import { seededTournament, tournamentGames, tournamentStoreOf } from './tourname
 const [sqlite] = BACKEND_CASES;
 
 describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make) => {
-  let backend: Backend;
-  let games: GameStore;
-  let store: TournamentStore;
-  const processes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    backend = make();
-    games = await backend.open();
-    store = tournamentStoreOf(backend);
-  });
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    await store.close();
-    await games.close();
-    await backend.cleanup();
-  });
-
+  const suite = processSuite(make);
   /** A server process running the tournaments; the first-move abort kept out of the way. */
-  async function serve(): Promise<ServerProcess> {
-    const p = new ServerProcess({ ...backend.env, TOURNAMENT_SCHEDULE: 'off', ABORT_MS: '600000' });
-    processes.push(p);
-    await p.start();
-    return p;
-  }
+  const serve = () => suite.serve({ ABORT_MS: '600000' });
 
   /**
    * Waits for `probe` while `server` lives: its death fails the wait at once, naming how it
@@ -66,13 +44,13 @@ describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make
   }
 
   const roundOf = async (id: string, round: number): Promise<PairingRow[] | undefined> => {
-    const rows = (await store.pairings(id)).filter((p) => p.round === round);
+    const rows = (await suite.store.pairings(id)).filter((p) => p.round === round);
     return rows.length > 0 ? rows : undefined;
   };
 
   /** Ends a game as a win of `winner` at `at` (as its players would, without a process). */
   async function end(gameId: string, winner: 1 | 2): Promise<number> {
-    const g = (await games.getGame(gameId))!;
+    const g = (await suite.games.getGame(gameId))!;
     const at = Date.now();
     const done: GameState = {
       ...g,
@@ -81,11 +59,12 @@ describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make
       result: { kind: 'win', winner, reason: 'resign' },
       updatedAt: at,
     };
-    expect(await games.compareAndSet(done, g.version)).toBe(true);
+    expect(await suite.games.compareAndSet(done, g.version)).toBe(true);
     return at;
   }
 
   it('loses no result, pairs nobody twice and pairs each next round on time', async () => {
+    const { games, store } = suite;
     const admin = new TournamentService({ store, ...tournamentGames(games), node: 'test', newId });
     const { id, players } = await seededTournament(admin, Date.now(), 4, {
       name: 'Crash Swiss',
