@@ -281,7 +281,7 @@ export class ServerProcess {
     const url = await Promise.race([
       listening,
       exit.then((how) => {
-        throw new Error(`server ${this.describe(how)} before it started: ${this.stderr}`);
+        throw new Error(`server ${this.describe(how)}, before listening: ${this.stderr}`);
       }),
     ]);
     this.url = url;
