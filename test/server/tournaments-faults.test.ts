@@ -54,7 +54,8 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
     }
 
     const second = await suite.serve();
-    // The new process takes the lease once the dead one's expires (15 s), then settles and pairs.
+    // The new process takes the lease once the dead one's heartbeat falls silent (6 s; the lease
+    // itself would last 15 s), then settles and pairs.
     await vi.waitFor(
       async () => {
         expect(await store.pairings(id)).toHaveLength(4);

@@ -2,7 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
 import { TICK_MS } from '../../src/server/tournaments/runner.js';
-import { LEASE_MS, TournamentService } from '../../src/server/tournaments/service.js';
+import {
+  LEASE_MS,
+  OWNER_SILENT_MS,
+  TournamentService,
+} from '../../src/server/tournaments/service.js';
 import type { PairingRow } from '../../src/server/tournaments/store.js';
 import { BACKEND_CASES, type ServerProcess } from './helpers.js';
 import { processSuite, seededTournament, tournamentGames } from './tournament-games.js';
@@ -10,8 +14,8 @@ import { processSuite, seededTournament, tournamentGames } from './tournament-ga
 /**
  * A Swiss run by a real server process on SQLite, killed with SIGKILL at the pairing moment of
  * round 1 and in the middle of round 2 (one game over and maybe not yet counted, the other
- * ending while no process runs): each restarted process takes over once the dead one's lease
- * lapses, makes any game the pairing named but the dead process had not made, counts every
+ * ending while no process runs): each restarted process takes over once the dead one's
+ * heartbeat falls silent (without waiting for its lease to lapse), makes any game the pairing named but the dead process had not made, counts every
  * result once, pairs nobody twice, and pairs the next round on time.
  */
 const [sqlite] = BACKEND_CASES;
@@ -81,6 +85,7 @@ describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make
     expect(round1).toHaveLength(2);
 
     server = await serve();
+    const secondStart = Date.now();
     // The games the pairing named exist once the new process holds the lease; nothing re-paired.
     await whileAlive(
       server,
@@ -94,11 +99,10 @@ describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make
     let lastEnd = 0;
     for (const p of round1) lastEnd = await end(p.gameId!, 1);
     const round2 = await whileAlive(server, () => roundOf(id, 2), 30_000);
-    // On time: within a few ticks of the last result, or of the dead process's lease lapsing
-    // (it renewed it every tick) if that came later.
-    expect(round2[0]!.pairedAt - Math.max(lastEnd, firstKill + LEASE_MS)).toBeLessThan(
-      10 * TICK_MS,
-    );
+    // On time: within a few ticks of the last result, or of the dead process's heartbeat
+    // falling silent (then the new process takes its lease), whichever came later.
+    const due2 = Math.max(lastEnd, firstKill + OWNER_SILENT_MS, secondStart);
+    expect(round2[0]!.pairedAt - due2).toBeLessThan(10 * TICK_MS);
 
     // Round 2: one game ends and the process is killed at once (counted or not yet), the other
     // ends while no process runs.
@@ -111,9 +115,11 @@ describe.each([sqlite!])('a Swiss survives SIGKILL mid-round (%s)', (_name, make
     await end(round2[1]!.gameId!, 1);
 
     server = await serve();
+    const thirdStart = Date.now();
     const round3 = await whileAlive(server, () => roundOf(id, 3), LEASE_MS + 30_000);
-    // On time: as soon as the dead process's lease lapsed (it renewed it every tick).
-    expect(round3[0]!.pairedAt - killedAt).toBeLessThan(LEASE_MS + 10 * TICK_MS);
+    // On time: as soon as the dead process fell silent, long before its lease would lapse.
+    const due3 = Math.max(killedAt + OWNER_SILENT_MS, thirdStart);
+    expect(round3[0]!.pairedAt - due3).toBeLessThan(10 * TICK_MS);
 
     const all = await store.pairings(id);
     expect(all.map((p) => p.outcome)).toEqual(['first', 'first', 'second', 'first', null, null]);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import type { GameStore } from '../../src/server/store/types.js';
 import { openTournamentStore } from '../../src/server/tournaments/open.js';
-import { TournamentService } from '../../src/server/tournaments/service.js';
+import { OWNER_SILENT_MS, TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentRow, TournamentStore } from '../../src/server/tournaments/store.js';
 import { newId } from '../../src/server/secrets.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
@@ -206,10 +206,16 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     expect(pairings).toHaveLength(2);
     const seated = pairings.flatMap((p) => [p.first, p.second]);
     expect(new Set(seated).size).toBe(4);
-    // And the lease: only one process holds it at a time.
-    expect(await store.lease(t.id, 'n1', T0, T0 + 15_000)).toBe(true);
-    expect(await second.lease(t.id, 'n2', T0 + 1, T0 + 15_001)).toBe(false);
-    expect(await second.lease(t.id, 'n2', T0 + 15_001, T0 + 30_000)).toBe(true);
+    // And the lease: only one process holds it at a time, until it expires or its holder's
+    // heartbeat falls silent (a dead process), whichever comes first.
+    const silent = (now: number): number => now - OWNER_SILENT_MS;
+    expect(await store.lease(t.id, 'n1', T0, T0 + 15_000, silent(T0))).toBe(true);
+    await games.beat('n1', T0);
+    expect(await second.lease(t.id, 'n2', T0 + 1, T0 + 15_001, silent(T0 + 1))).toBe(false);
+    const later = T0 + OWNER_SILENT_MS + 1;
+    expect(await second.lease(t.id, 'n2', later, later + 15_000, silent(later))).toBe(true);
+    expect(await store.lease(t.id, 'n1', later + 1, later + 15_001, silent(later + 1))).toBe(false);
+    expect(await store.lease(t.id, 'n1', later + 15_001, later + 30_000, 0)).toBe(true);
   });
 
   it('creates a paired game lost to a crash between the pairing and the game', async () => {

@@ -25,6 +25,12 @@ import type { EntrantRow, PairingRow, TournamentRow, TournamentStore } from './s
 
 /** A process runs a tournament while it holds this lease (renewed on every tick). */
 export const LEASE_MS = 15_000;
+/**
+ * A lease holder whose heartbeat (every 2 s, `HEARTBEAT_MS` in app.ts) is this old has died: a
+ * restarted or other process takes over without waiting for the lease to expire. Misjudging a
+ * slow live process costs nothing but a wasted step: every pairing is a compare-and-set.
+ */
+export const OWNER_SILENT_MS = 6_000;
 /** A joined player counts as present this long after the last sign (join, or a connection). */
 export const PRESENCE_MS = 60_000;
 /** Finished tournaments stay in the list this long. */
@@ -222,7 +228,8 @@ export class TournamentService {
   async tick(now: number): Promise<void> {
     for (const t of await this.deps.store.active(now)) {
       try {
-        if (await this.deps.store.lease(t.id, this.deps.node, now, now + LEASE_MS)) {
+        const silentBefore = now - OWNER_SILENT_MS;
+        if (await this.deps.store.lease(t.id, this.deps.node, now, now + LEASE_MS, silentBefore)) {
           await this.step(t.id, now);
         }
       } catch (e) {

@@ -80,8 +80,14 @@ export class SqliteTournamentStore implements TournamentStore {
     return Promise.resolve();
   }
 
-  lease(id: string, owner: string, now: number, until: number): Promise<boolean> {
-    const r = this.db.prepare(TSQL.lease).run(owner, until, id, owner, now);
+  lease(
+    id: string,
+    owner: string,
+    now: number,
+    until: number,
+    silentBefore: number,
+  ): Promise<boolean> {
+    const r = this.db.prepare(TSQL.lease).run(owner, until, id, owner, now, silentBefore);
     return Promise.resolve(r.changes === 1);
   }
 
