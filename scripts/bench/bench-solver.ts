@@ -111,6 +111,19 @@ interface Run {
 }
 
 const totalMs = (r: Run): number => r.times.reduce((a, b) => a + b, 0);
+
+/** With several thread counts: run `i`'s count, its speed-up on the first, its nodes per thread. */
+function threadColumns(runs: readonly Run[], i: number, n: number): (string | number)[] {
+  if (!multi) return [];
+  const ours = runs[i]!;
+  return [
+    threadCounts[i]!,
+    `${(totalMs(runs[0]!) / totalMs(ours)).toFixed(2)}x`,
+    ours.threadNodes.length === 0
+      ? formatNodes(ours.nodes / n)
+      : ours.threadNodes.map((t) => formatNodes(t / rounds / n)).join(' / '),
+  ];
+}
 const fastest = (a: Run, b: Run): Run => ({
   ...a,
   times: a.times.map((t, i) => Math.min(t, b.times[i]!)),
@@ -218,15 +231,6 @@ for (const set of values['no-pons'] ? [] : PONS_SETS) {
   const rate = (r: Run): string => `${(r.nodes / totalMs(r) / 1000).toFixed(2)} M`;
   for (const [i, ours] of runs.entries()) {
     failed ||= ours.wrong > 0;
-    const threadColumns = multi
-      ? [
-          threadCounts[i],
-          `${(totalMs(runs[0]!) / totalMs(ours)).toFixed(2)}x`,
-          ours.threadNodes.length === 0
-            ? formatNodes(ours.nodes / n)
-            : ours.threadNodes.map((t) => formatNodes(t / rounds / n)).join(' / '),
-        ]
-      : [];
     console.log(
       [
         `| ${set.file} (${set.label})`,
@@ -240,7 +244,7 @@ for (const set of values['no-pons'] ? [] : PONS_SETS) {
         pons ? formatNodes(pons.nodes / n) : '—',
         rate(ours),
         pons ? rate(pons) : '—',
-        ...threadColumns,
+        ...threadColumns(runs, i, n),
       ].join(' | ') + ' |',
     );
   }
@@ -254,12 +258,11 @@ function steiningerTable(): void {
     values['steininger-sets'] === undefined
       ? STEININGER_SETS
       : parseSteiningerSets(values['steininger-sets'], 10);
-  const solver = solvers[0]!;
   console.log();
   console.log(
-    `| Steininger set | positions | all correct (ours / his) | ours mean time | his mean time | ratio time | ours mean nodes | his mean nodes | ratio nodes |${weak ? ' (weak)' : ''}`,
+    `| Steininger set | positions | all correct (ours / his) | ours mean time | his mean time | ratio time | ours mean nodes | his mean nodes | ratio nodes |${multi ? ' threads | speed-up | mean nodes per thread |' : ''}${weak ? ' (weak)' : ''}`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  console.log(`|---|---|---|---|---|---|---|---|---|${multi ? '---|---|---|' : ''}`);
   if (dir === undefined) console.error('C4_STEININGER_DIR not set: his columns left empty');
   for (const set of sets) {
     const label = `${set.board} ${set.name}`;
@@ -277,30 +280,37 @@ function steiningerTable(): void {
       continue;
     }
     const args = weak ? ['-w'] : [];
-    let ours = runOurs(solver, cases, variant);
+    // With several thread counts (`--threads 1,2`), one row each, the counts alternating
+    // within each round as in the table above.
+    const runs = solvers.map((solver) => runOurs(solver, cases, variant));
     let his = binary === undefined ? undefined : runReference(binary, cases, args);
     for (let round = 1; round < rounds; round++) {
-      ours = fastest(ours, runOurs(solver, cases, variant));
+      solvers.forEach((solver, k) => {
+        runs[k] = fastest(runs[k]!, runOurs(solver, cases, variant));
+      });
       if (binary !== undefined && his !== undefined) {
         his = fastest(his, runReference(binary, cases, args));
       }
     }
-    failed ||= ours.wrong > 0 || (his?.wrong ?? 0) > 0;
     const correct = (r: Run | undefined): string =>
       r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
-    console.log(
-      [
-        `| ${label}`,
-        n,
-        `${correct(ours)} / ${correct(his)}`,
-        formatTime(totalMs(ours) / n),
-        his ? formatTime(totalMs(his) / n) : '—',
-        his ? `${(totalMs(ours) / totalMs(his)).toFixed(2)}x` : '—',
-        formatNodes(ours.nodes / n),
-        his ? formatNodes(his.nodes / n) : '—',
-        his ? `${(ours.nodes / his.nodes).toFixed(2)}x` : '—',
-      ].join(' | ') + ' |',
-    );
+    runs.forEach((ours, k) => {
+      failed ||= ours.wrong > 0 || (his?.wrong ?? 0) > 0;
+      console.log(
+        [
+          `| ${label}`,
+          n,
+          `${correct(ours)} / ${correct(his)}`,
+          formatTime(totalMs(ours) / n),
+          his ? formatTime(totalMs(his) / n) : '—',
+          his ? `${(totalMs(ours) / totalMs(his)).toFixed(2)}x` : '—',
+          formatNodes(ours.nodes / n),
+          his ? formatNodes(his.nodes / n) : '—',
+          his ? `${(ours.nodes / his.nodes).toFixed(2)}x` : '—',
+          ...threadColumns(runs, k, n),
+        ].join(' | ') + ' |',
+      );
+    });
   }
 }
 

@@ -65,7 +65,17 @@ export type ClientMessage = {
  * ignores types and fields they do not know (a newer server may send more).
  */
 export const ServerMessageSchemas = {
-  hello: z.object({ type: z.literal('hello'), protocol: z.int(), serverNow: z.number() }),
+  hello: z.object({
+    type: z.literal('hello'),
+    protocol: z.int(),
+    serverNow: z.number(),
+    /**
+     * How long a quick-match seek waits for a human before the computer takes the other seat
+     * (`BOT_WAIT_MS`), so the page says the server's wait, not a guess. Optional: older
+     * servers do not send it.
+     */
+    computerAfterMs: z.optional(z.int()),
+  }),
   joined: z.object({
     type: z.literal('joined'),
     id: ReplyId,

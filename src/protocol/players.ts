@@ -61,10 +61,20 @@ export type PlayerGame = z.infer<typeof PlayerGameSchema>;
 
 export const PlayerPageSchema = z.object({
   player: PublicPlayerSchema,
-  /** Per pool, oldest first: the rating after each rated game. */
+  /**
+   * Per pool, oldest first: the rating after each rated game, and the rating before it
+   * (`before`, optional: older servers omit it; the first entry's is where the chart starts).
+   */
   history: z.record(
     z.string(),
-    z.array(z.object({ at: z.number(), rating: z.number(), gameId: z.string() })),
+    z.array(
+      z.object({
+        at: z.number(),
+        rating: z.number(),
+        gameId: z.string(),
+        before: z.optional(z.number()),
+      }),
+    ),
   ),
   games: z.array(PlayerGameSchema),
 });

@@ -321,6 +321,7 @@ export async function startServer(
             mayCreate: () => mayCreate(address),
             session,
             pushes: tournaments.pushes,
+            watchers: tournaments.watchers,
           }),
       });
       connections.add(connection);
@@ -329,11 +330,17 @@ export async function startServer(
         tournaments.presence.closed(connection).catch((e: unknown) => {
           log.warn('tournament presence not updated', { error: String(e) });
         });
+        tournaments.watchers.removeSession(connection);
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);
       });
-      connection.send({ type: 'hello', protocol: PROTOCOL_VERSION, serverNow: now() });
+      connection.send({
+        type: 'hello',
+        protocol: PROTOCOL_VERSION,
+        serverNow: now(),
+        computerAfterMs: config.botWaitMs,
+      });
     });
   });
 

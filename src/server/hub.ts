@@ -236,6 +236,7 @@ export class Hub {
       }
       case 'matched':
       case 'tournamentPairing':
+      case 'tournamentChanged':
         // Quick match's and tournaments', not a game's: their services listen for them.
         return;
     }

@@ -174,9 +174,15 @@ export class PlayerService {
       this.deps.store.ratingHistory(id, 500),
       this.deps.store.gamesOf(id, 30),
     ]);
-    const byPool: Record<string, { at: number; rating: number; gameId: string }[]> = {};
+    const byPool: Record<string, { at: number; rating: number; gameId: string; before: number }[]> =
+      {};
     for (const h of [...history].reverse()) {
-      (byPool[h.pool] ??= []).push({ at: h.at, rating: Math.round(h.after), gameId: h.gameId });
+      (byPool[h.pool] ??= []).push({
+        at: h.at,
+        rating: Math.round(h.after),
+        gameId: h.gameId,
+        before: Math.round(h.before),
+      });
     }
     return ok({
       player: player.value,

@@ -27,6 +27,8 @@ export interface WasmEngine {
   setStaticWins(on: number): void;
   /** For tests and measurements: 0 turns off the claimeven check of each move (on by default). */
   setChildClaimeven(on: number): void;
+  /** For tests and measurements: 0 searches positions with one move left like any other. */
+  setForcedThrough(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

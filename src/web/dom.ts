@@ -1,6 +1,6 @@
 /**
- * The one DOM helper module of the web app: the element builder, the page's voice (`announce`),
- * clipboard copy, lookups by id, and the `View` every page mounts as.
+ * The one DOM helper module of the web app: the element builders (`h`, and `svg` for SVG), the
+ * page's voice (`announce`), clipboard copy, lookups by id, and the `View` every page mounts as.
  */
 
 /** A page or part of one: its root element and a teardown that removes its listeners and timers. */
@@ -31,14 +31,17 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/**
- * `h` for the common case of a class and a text: `make('p', { className: 'x', text: 'y' })`
- * (the Review page's shorthand; the same builder underneath).
- */
-export const make = <K extends keyof HTMLElementTagNameMap>(
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** `h` for SVG (the review's graph): a new SVG element with attributes. */
+export function svg<K extends keyof SVGElementTagNameMap>(
   tag: K,
-  props: { className?: string; text?: string } = {},
-): HTMLElementTagNameMap[K] => h(tag, { class: props.className }, props.text);
+  attrs: Readonly<Record<string, string | number>> = {},
+): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs)) element.setAttribute(name, String(value));
+  return element;
+}
 
 /** A plain button (never a form submit) that calls `onClick`. */
 export const button = (text: string, onClick: () => void, attrs: Attrs = {}): HTMLButtonElement => {

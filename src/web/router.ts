@@ -53,13 +53,16 @@ export function startRouter(local: LocalPage): void {
       document.body.classList.toggle(`${page}-active`, kind === page);
     }
     document.body.dataset['page'] = kind;
-    const links: [string, PageKind][] = [
-      ['.online-link', 'online'],
-      ['.page-link', 'puzzles'],
+    // The tournament pages are online pages with a header link of their own.
+    const tournaments = kind === 'online' && /^#tournaments?\b/.test(location.hash);
+    const links: [string, boolean][] = [
+      ['.online-link', kind === 'online' && !tournaments],
+      ['.page-link:not(.tournaments-link)', kind === 'puzzles'],
+      ['.tournaments-link', tournaments],
     ];
-    for (const [selector, page] of links) {
+    for (const [selector, current] of links) {
       const link = document.querySelector(selector);
-      if (kind === page) link?.setAttribute('aria-current', 'page');
+      if (current) link?.setAttribute('aria-current', 'page');
       else link?.removeAttribute('aria-current');
     }
   }

@@ -13,8 +13,11 @@ const axeSource = readFileSync(
 
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
+export type Impact = 'minor' | 'moderate' | 'serious' | 'critical';
+
 interface Violation {
   readonly id: string;
+  readonly impact?: Impact | null;
   readonly help: string;
   readonly nodes: readonly {
     readonly target: readonly unknown[];
@@ -22,8 +25,11 @@ interface Violation {
   }[];
 }
 
-/** The violations on the page as it is now, one readable line per element. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * The violations on the page as it is now, one readable line per element; with `impacts`, only
+ * those of these impacts (e.g. serious and critical).
+ */
+export async function axeViolations(page: Page, impacts?: readonly Impact[]): Promise<string[]> {
   const injected = await page.evaluate(() => 'axe' in window);
   if (!injected) await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (tags) => {
@@ -35,11 +41,17 @@ export async function axeViolations(page: Page): Promise<string[]> {
     })) as { violations: Violation[] };
     return result.violations.map((v) => ({
       id: v.id,
+      impact: v.impact ?? null,
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary ?? '' })),
     }));
   }, WCAG_AA);
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.help}) at ${JSON.stringify(n.target)}: ${n.failureSummary}`),
-  );
+  return violations
+    .filter((v) => impacts === undefined || (v.impact !== null && impacts.includes(v.impact)))
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) =>
+          `${v.id}, ${v.impact ?? 'no impact'} (${v.help}) at ${JSON.stringify(n.target)}: ${n.failureSummary}`,
+      ),
+    );
 }

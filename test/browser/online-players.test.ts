@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import type { TestPage } from './harness.js';
+import { chooseName, discs, status } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
 
 /**
  * Names, ratings and the computer in real browsers: a new player picks a name, waits alone in
@@ -9,33 +11,17 @@ import { startHarness, type Harness, type TestPage } from './harness.js';
  * player renames (and is refused a look-alike and a short name). Renames are allowed at any
  * time here (RENAME_INTERVAL_HOURS=0): by default a new name waits a day.
  */
-let harness: Harness;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness({ serverEnv: { RENAME_INTERVAL_HOURS: '0' } });
-});
-afterAll(async () => {
-  for (const p of pages) await p.context.close();
-  await harness.close();
-});
+// The computer comes after 4 s here, not the default 10 s: the lobby must say the server's wait.
+const suite = deviceSuite({ serverEnv: { RENAME_INTERVAL_HOURS: '0', BOT_WAIT_MS: '4000' } });
 
 async function newPlayer(name: string): Promise<TestPage> {
-  const p = await harness.newPage({ reducedMotion: 'reduce' });
-  pages.push(p);
-  await p.page.goto(harness.url + '#online');
-  await p.page.fill('#online-name', name);
-  await p.page.click('text=Choose name');
-  await p.page.locator(`text=Playing as ${name}`).waitFor({ timeout: 15_000 });
+  const p = await suite.device('#online');
+  await chooseName(p.page, name);
   return p;
 }
 
-const discs = (page: Page): Promise<number> =>
-  page.locator('#online-board .cell:not([data-cell="empty"])').count();
 const names = async (page: Page): Promise<string> =>
   (await page.locator('.online-player .online-name').allTextContents()).join(' | ');
-const status = async (page: Page): Promise<string> =>
-  (await page.textContent('#online-status')) ?? '';
 const stakes = async (page: Page): Promise<string> =>
   (await page.textContent('#online-stakes')) ?? '';
 
@@ -45,8 +31,15 @@ describe('named online play in the browser', () => {
     // Rated by default, and the lobby says the computer's games count too.
     expect(await me.page.isChecked('#online-quick-rated')).toBe(true);
     expect(await me.page.textContent('#online-quick-rated-note')).toContain('against the computer');
+    // The lobby says the server's wait before the computer plays, before and while seeking.
+    await expect
+      .poll(() => me.page.textContent('#online-quick-about'))
+      .toContain('the computer plays you after 4 s.');
     await me.page.click('text=Find an opponent');
-    // Nobody else waits: the computer takes the other seat after BOT_WAIT_MS (10 s).
+    expect(await me.page.textContent('#online-quick-status')).toContain(
+      'if nobody comes, the computer plays you after 4 s',
+    );
+    // Nobody else waits: the computer takes the other seat after BOT_WAIT_MS (4 s).
     await me.page.locator('#online-status').waitFor({ timeout: 25_000 });
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toContain('[computer]');
     expect(await names(me.page)).toContain('Browser Ada 1500? (you)');
@@ -68,9 +61,28 @@ describe('named online play in the browser', () => {
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toMatch(/→ \d+\? \(-\d+\)/);
     await me.screenshot('online-rating-change');
 
-    await me.page.goto(harness.url + '#online');
+    await me.page.goto(suite.harness.url + '#online');
     await me.page.click('text=My page');
     await me.page.locator('.online-chart svg').waitFor({ timeout: 15_000 });
+    // The chart has titled axes and starts at the first rating; a table says the same in text.
+    const chart = me.page.locator('.online-chart svg');
+    expect(await chart.getAttribute('aria-label')).toMatch(
+      /^Rating after each of 1 rated game, starting from 1500: now \d+/,
+    );
+    expect(await chart.locator('text.axis-title').allTextContents()).toEqual([
+      'Rating',
+      expect.stringMatching(/^Rated games \(\d{4}-\d\d-\d\d\)$/),
+    ]);
+    expect(await chart.locator('circle.start').count()).toBe(1);
+    await me.page.click('text=The rating history as a table');
+    expect(
+      await me.page
+        .locator('.online-chart-table tbody tr')
+        .evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent))),
+    ).toEqual([
+      ['Start', '', '1500'],
+      ['1', expect.stringMatching(/^\d{4}-/), expect.stringMatching(/^\d+$/)],
+    ]);
     const page = (await me.page.textContent('.online-player-page')) ?? '';
     expect(page).toContain('Browser Ada');
     expect(page).toContain('0 won · 0 drawn · 1 lost');
@@ -92,7 +104,7 @@ describe('named online play in the browser', () => {
     expect(await me.page.getAttribute('#replay-players a', 'href')).toMatch(/^#player=/);
     await me.screenshot('online-replay-names');
 
-    await me.page.goto(harness.url + '#leaderboard');
+    await me.page.goto(suite.harness.url + '#leaderboard');
     await me.page.locator('text=Leaderboard: Classic 7×6').waitFor();
     // One provisional player and the computer: nobody is established yet.
     expect(await me.page.textContent('.online-lobby')).toContain('No established players yet');

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import type { TestPage } from './harness.js';
+import { discs, drop, pair, status } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
 
 /**
  * Every refused online command tells the player why, at the board (visible text and the live
@@ -9,25 +11,16 @@ import { startHarness, type Harness, type TestPage } from './harness.js';
  * server's answers are otherwise passed through untouched), since a player cannot provoke
  * those at will.
  */
-let harness: Harness;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  for (const p of pages) await p.context.close();
-  await (harness as Harness | undefined)?.close();
-});
+const suite = deviceSuite();
 
 /** Refusals to answer in the server's place: the next client message of `type` gets `code`. */
 type Refusal = { type: string; code: string; message: string };
 
-async function device(hash: string, refusals?: Refusal[]): Promise<TestPage> {
-  const p = await harness.newPage({ reducedMotion: 'reduce' });
-  pages.push(p);
-  if (refusals) {
-    await p.page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
+/** Routes the page's WebSocket through the test, answering `refusals` in the server's place. */
+const refusing =
+  (refusals: Refusal[]) =>
+  async ({ page }: TestPage): Promise<void> => {
+    await page.routeWebSocket(/\/ws$/, (ws: WebSocketRoute) => {
       const server = ws.connectToServer();
       ws.onMessage((raw) => {
         const message = JSON.parse(String(raw)) as { type: string; id?: string };
@@ -43,18 +36,10 @@ async function device(hash: string, refusals?: Refusal[]): Promise<TestPage> {
         ws.send(raw);
       });
     });
-  }
-  await p.page.goto(harness.url + hash);
-  return p;
-}
+  };
 
-const harnessUrl = (): string => harness.url;
 const replayDiscs = (page: Page): Promise<number> =>
   page.locator('#replay-board .cell:not([data-cell="empty"])').count();
-const discs = (page: Page): Promise<number> =>
-  page.locator('#online-board .cell:not([data-cell="empty"])').count();
-const status = async (page: Page): Promise<string> =>
-  (await page.textContent('#online-status')) ?? '';
 const notice = async (page: Page): Promise<string> =>
   (await page.textContent('#online-notice')) ?? '';
 
@@ -65,30 +50,18 @@ async function told(page: Page, text: string | RegExp): Promise<void> {
   expect(await page.isVisible('#online-notice')).toBe(true);
 }
 
-async function drop(page: Page, column: number, total: number, others: Page[]): Promise<void> {
-  await page.locator(`#online-board .column[data-col="${column}"]`).click();
-  for (const p of [page, ...others]) {
-    await expect.poll(() => discs(p), { timeout: 15_000 }).toBe(total);
-  }
-}
-
-/** Red creates a game by link (no clock), Yellow opens it; returns both once Red is to move. */
-async function pair(redRefusals?: Refusal[]): Promise<{ red: Page; yellow: Page }> {
-  const red = await device('#online', redRefusals);
-  await red.page.locator('#online-friend-side').waitFor();
-  await red.page.selectOption('#online-friend-side', '1');
-  await red.page.click('text=Create game link');
-  await red.page.locator('#online-link').waitFor();
-  const link = await red.page.inputValue('#online-link');
-  const yellow = await device(link.slice(link.indexOf('#')));
-  await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
-  await expect.poll(() => status(yellow.page), { timeout: 15_000 }).toBe("Opponent's turn");
-  return { red: red.page, yellow: yellow.page };
+/** Red (whose page answers `redRefusals` in the server's place) and Yellow, Red to move. */
+async function pairPages(redRefusals?: Refusal[]): Promise<{ red: Page; yellow: Page }> {
+  const red = redRefusals
+    ? await suite.device('#online', { beforeOpen: refusing(redRefusals) })
+    : undefined;
+  const pages = await pair(suite, {}, red);
+  return { red: pages.red.page, yellow: pages.yellow.page };
 }
 
 describe('online refusals are explained at the board', () => {
   it('a move out of turn and a move into a full column say why', async () => {
-    const { red, yellow } = await pair();
+    const { red, yellow } = await pairPages();
     await drop(red, 4, 1, [yellow]);
     // Yellow's turn: Red's click on any column is refused, and Red is told so each time.
     // The column is aria-disabled (not Red's turn), which Playwright treats as not clickable;
@@ -112,7 +85,7 @@ describe('online refusals are explained at the board', () => {
     const refusals: Refusal[] = [
       { type: 'move', code: 'rate_limited', message: 'too many messages' },
     ];
-    const { red, yellow } = await pair(refusals);
+    const { red, yellow } = await pairPages(refusals);
     await red.locator('#online-board .column[data-col="4"]').click();
     await told(red, /^Your move was not played: too many requests/);
     expect(await discs(red)).toBe(0);
@@ -157,7 +130,7 @@ describe('online refusals are explained at the board', () => {
   });
 
   it('a rematch offer is said at the board; the replay steps with ←/→, Home/End', async () => {
-    const { red, yellow } = await pair();
+    const { red, yellow } = await pairPages();
     await drop(red, 4, 1, [yellow]);
     await drop(yellow, 4, 2, [red]);
     await drop(red, 3, 3, [yellow]);
@@ -176,7 +149,7 @@ describe('online refusals are explained at the board', () => {
     );
     expect(await red.textContent('#online-rematch')).toBe('Accept the rematch');
     const link = await red.getAttribute('a[href^="#replay="]', 'href');
-    await red.goto(harnessUrl() + (link ?? ''));
+    await red.goto(suite.harness.url + (link ?? ''));
     const counter = (): Promise<string | null> => red.textContent('.replay-counter');
     await expect.poll(counter, { timeout: 15_000 }).toBe('Move 3 of 3');
     await red.keyboard.press('ArrowLeft');

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { chooseName } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
 
 /**
  * The turn rules as a player meets them: a casual game against the computer says "Casual", the
  * side that must make its first move sees the countdown, and when it never moves the game ends
  * aborted and unrated. The abort time is 5 s here (ABORT_MS) instead of 30 s.
  */
-let harness: Harness;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness({ serverEnv: { ABORT_MS: '5000' } });
-});
-afterAll(async () => {
-  for (const p of pages) await p.context.close();
-  await harness.close();
-});
+const suite = deviceSuite({ serverEnv: { ABORT_MS: '5000' } });
 
 describe('first-move abort in the browser', () => {
   it('a casual computer game whose player never moves is aborted, unrated, with a countdown first', async () => {
-    const me = await harness.newPage({ reducedMotion: 'reduce' });
-    pages.push(me);
-    await me.page.goto(harness.url + '#online');
-    await me.page.fill('#online-name', 'Browser Eve');
-    await me.page.click('text=Choose name');
-    await me.page.locator('text=Playing as Browser Eve').waitFor({ timeout: 15_000 });
+    const me = await suite.device('#online');
+    await chooseName(me.page, 'Browser Eve');
     await me.page.uncheck('#online-quick-rated');
     await me.page.click('text=Play the computer online');
     await expect

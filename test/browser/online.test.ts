@@ -1,64 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { startHarness, type Harness, type TestPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { TestPage } from './harness.js';
+import { createFriendGame, drop, status, waitForDiscs } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
 
 /**
  * Online play through the real server in real browsers: separate contexts are separate
  * devices (own storage). Two play by link, one reloads mid-game, a third watches; two more
  * meet by quick match.
  */
-let harness: Harness;
-const pages: TestPage[] = [];
-
-beforeAll(async () => {
-  harness = await startHarness();
-});
-afterAll(async () => {
-  for (const p of pages) await p.context.close();
-  // Unset when startHarness failed; it has then stopped what it had started.
-  await (harness as Harness | undefined)?.close();
-});
-
-async function device(hash = ''): Promise<TestPage> {
-  const p = await harness.newPage({ reducedMotion: 'reduce' });
-  pages.push(p);
-  await p.page.goto(harness.url + hash);
-  return p;
-}
-
-const discs = (page: Page): Promise<number> =>
-  page.locator('#online-board .cell:not([data-cell="empty"])').count();
-
-const status = async (page: Page): Promise<string> =>
-  (await page.textContent('#online-status')) ?? '';
-
-async function waitForDiscs(page: Page, n: number): Promise<void> {
-  await expect.poll(() => discs(page), { timeout: 15_000 }).toBe(n);
-}
-
-async function drop(page: Page, column: number, total: number, others: Page[]): Promise<void> {
-  await page.locator(`#online-board .column[data-col="${column}"]`).click();
-  for (const p of [page, ...others]) await waitForDiscs(p, total);
-}
+const suite = deviceSuite();
+const device = (hash?: string): Promise<TestPage> => suite.device(hash);
 
 describe('online play in the browser', () => {
   it('two devices play by link, one reloads mid-game, a third watches, then a replay', async () => {
     const red = await device('#online');
     await red.page.locator('#online-friend-clock').waitFor();
     await red.screenshot('online-lobby');
-    await red.page.selectOption('#online-friend-clock', '5+3');
-    await red.page.selectOption('#online-friend-side', '1');
-    await red.page.click('text=Create game link');
-    await red.page.locator('#online-link').waitFor();
-    const link = await red.page.inputValue('#online-link');
-    expect(link).toMatch(/#play=[A-Za-z0-9_-]+$/);
+    const link = await createFriendGame(red.page, { clock: '5+3' });
     expect(await status(red.page)).toContain('Waiting for your friend');
     await red.screenshot('online-invite');
 
-    const yellow = await device(link.slice(link.indexOf('#')));
+    const yellow = await device(link);
     await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
     await expect.poll(() => status(yellow.page)).toBe("Opponent's turn");
-    const watcher = await device(link.slice(link.indexOf('#')));
+    const watcher = await device(link);
     await expect
       .poll(() => status(watcher.page), { timeout: 15_000 })
       .toBe('Red to move (watching)');
@@ -140,13 +105,7 @@ describe('online play in the browser', () => {
 
   it('resigns through an in-page dialog; the replay names the board; offline, the lobby says so', async () => {
     const red = await device('#online');
-    await red.page.locator('#online-friend-clock').waitFor();
-    await red.page.selectOption('#online-friend-board', '5x4c3');
-    await red.page.selectOption('#online-friend-side', '1');
-    await red.page.click('text=Create game link');
-    await red.page.locator('#online-link').waitFor();
-    const link = await red.page.inputValue('#online-link');
-    const yellow = await device(link.slice(link.indexOf('#')));
+    const yellow = await device(await createFriendGame(red.page, { board: '5x4c3' }));
     await expect.poll(() => status(yellow.page), { timeout: 15_000 }).toBe("Opponent's turn");
     // No browser confirm(): one would block this page and fail the test.
     red.page.on('dialog', (dialog) => {
@@ -167,7 +126,7 @@ describe('online play in the browser', () => {
       .poll(() => red.page.textContent('.online-replay .status'), { timeout: 15_000 })
       .toBe('5×4, connect 3 · Yellow wins: Red resigned');
 
-    await red.page.goto(`${harness.url}#online`);
+    await red.page.goto(`${suite.harness.url}#online`);
     await red.page.locator('#online-friend-clock').waitFor();
     expect(await red.page.locator('#online-offline').isVisible()).toBe(false);
     await red.context.setOffline(true);

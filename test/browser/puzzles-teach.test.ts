@@ -65,6 +65,29 @@ describe('puzzles that teach', () => {
     await screenshot('puzzle-wrong-360x740');
   });
 
+  it('on a phone, the prompt, the whole board and the feedback show before any scrolling', async () => {
+    const { page, screenshot } = await suite.newPage({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+    });
+    const puzzle = classic.find((p) => p.goal === 'win' && p.steps.length === 1)!;
+    await page.goto(`${suite.harness.url}#puzzles=${puzzle.id}`);
+    await expect.poll(() => page.textContent('.puzzle-heading')).toContain(`${puzzle.rating}`);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    await screenshot('puzzle-first-360x740');
+    for (const part of ['.puzzle-prompt', '.puzzles-view .board .frame', '.puzzle-feedback']) {
+      expect(await onScreen(page, part), part).toBe(true);
+    }
+    // A wrong tap right there: the answer and Try again show, still without any scrolling.
+    await page.locator(`.puzzles-view .column[data-col="${wrongColumn(puzzle)}"]`).tap();
+    await expect
+      .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
+      .toMatch(/answers in column \d/);
+    await expect.poll(() => onScreen(page, 'button:has-text("Try again")')).toBe(true);
+    expect(await onScreen(page, '.puzzles-view .board .frame')).toBe(true);
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
+
   it('a saved draw is called a draw, not "several columns win"', async () => {
     const { page } = await suite.newPage();
     const puzzle = classic.find(

@@ -267,8 +267,9 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       expect(page.player.ratings).toEqual([
         expect.objectContaining({ pool: 'connect4', games: 1, wins: 1, provisional: true }),
       ]);
-      expect(page.history['connect4']?.map((h) => [h.rating, h.gameId])).toEqual([
-        [Math.round(p1!.after), gameId],
+      // Each entry carries the rating before its game too: the chart's start.
+      expect(page.history['connect4']?.map((h) => [h.before, h.rating, h.gameId])).toEqual([
+        [1500, Math.round(p1!.after), gameId],
       ]);
       expect(page.games[0]).toMatchObject({
         id: gameId,

@@ -172,7 +172,12 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
       TestClient.connect(server.url, { origin: 'https://evil.example' }),
     ).rejects.toThrow(/403/);
     const own = await connect({ origin: server.url.replace(/\/$/, '') });
+    // The hello carries the quick-match wait before the computer plays (BOT_WAIT_MS), which
+    // the lobby shows.
     expect(own.messages[0]).toMatchObject({ type: 'hello', protocol: PROTOCOL_VERSION });
+    expect(typeof (own.messages[0] as { computerAfterMs?: unknown }).computerAfterMs).toBe(
+      'number',
+    );
   });
 
   it('join: seats by secret, the rest watch, unknown games are not found', async () => {

@@ -81,3 +81,21 @@ export function minimax(board: Board, memo = new Map<string, number>()): number 
   memo.set(key, best);
   return best;
 }
+
+/**
+ * A legal, unfinished position reached by playing `picks` (indices into the legal columns,
+ * skipping columns that would win so that games rarely end early), or undefined when the board
+ * runs out of such columns first. The random positions of the fast-check suites.
+ */
+export function positionFrom(variant: Variant, picks: readonly number[]): number[] | undefined {
+  const moves: number[] = [];
+  for (const pick of picks) {
+    const board = boardFromMoves(variant, moves)!;
+    const legal = [...Array(variant.width).keys()].filter(
+      (c) => board.heights[c]! < variant.height && !wins(board, c),
+    );
+    if (legal.length === 0) return undefined;
+    moves.push(legal[pick % legal.length]!);
+  }
+  return moves;
+}

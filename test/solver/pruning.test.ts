@@ -6,25 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { createVariant, unwrap, type Variant } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
 import { instantiateEngine } from '../../src/solver/wasm.js';
-import { boardFromMoves, minimax, wins } from './minimax.js';
+import { boardFromMoves, minimax, positionFrom } from './minimax.js';
 
 const NO_BOUND = 64;
 const engine = instantiateEngine(() => false);
 const solver = new Solver({ tableBits: 16 });
-
-/** A legal unfinished position from `picks` (indices into the non-winning legal columns). */
-function positionFrom(variant: Variant, picks: readonly number[]): number[] | undefined {
-  const moves: number[] = [];
-  for (const pick of picks) {
-    const board = boardFromMoves(variant, moves)!;
-    const legal = [...Array(variant.width).keys()].filter(
-      (c) => board.heights[c]! < variant.height && !wins(board, c),
-    );
-    if (legal.length === 0) return undefined;
-    moves.push(legal[pick % legal.length]!);
-  }
-  return moves;
-}
 
 function load(variant: Variant, moves: readonly number[]): void {
   engine.configure(variant.width, variant.height, variant.connect);
@@ -98,9 +84,14 @@ describe('the claimeven bound', () => {
     // opponent's even rows (a draw, exactly); after 20213201 those rows also hold a line (a loss
     // on the last disc, -1).
     const variant = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+    // After 12022121 and 3202444323 the opponent's sure cells hold a line on the second row,
+    // with two empty cells above its last cell: it wins at the latest two discs before the end
+    // (-2), and so it does.
     for (const [text, want] of [
       ['42031322', 0],
       ['20213201', -1],
+      ['12022121', -2],
+      ['3202444323', -2],
     ] as const) {
       const moves = text.split('').map(Number);
       load(variant, moves);
@@ -134,6 +125,55 @@ describe.each(anyHeights)('%s: static wins before the search', (_name, variant, 
           expect([engine.lower(), engine.upper()]).toEqual([want, want]);
         }
         engine.setStaticWins(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+// Enhanced transposition cutoffs: a child whose entry proves the cut ends the node, and a child
+// whose entry proves it cannot raise alpha is not searched. Both read entries of earlier probes
+// of the root's bisection, so the table must survive between them (one solve, several probes).
+describe.each(anyHeights)(
+  '%s: children settled by their table entries',
+  (_name, variant, discs) => {
+    it('the search gives the exact score with the probes of children and without them', () => {
+      engine.setTableBits(12);
+      fc.assert(
+        fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+          const moves = positionFrom(variant, picks);
+          if (!moves) return;
+          const want = minimax(boardFromMoves(variant, moves)!);
+          for (const on of [1, 0]) {
+            engine.setUseEtc(on, 0);
+            load(variant, moves);
+            if (engine.solve(0) !== 1) throw new Error('search stopped');
+            expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+          }
+          engine.setUseEtc(1, 0);
+        }),
+        { numRuns: 40 },
+      );
+    });
+  },
+);
+
+// Positions with one move left are played through without their own table entry or node.
+describe.each(anyHeights)('%s: forced moves played through', (_name, variant, discs) => {
+  it('the search gives the exact score playing them through and searching them', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const on of [1, 0]) {
+          engine.setForcedThrough(on);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setForcedThrough(1);
       }),
       { numRuns: 40 },
     );

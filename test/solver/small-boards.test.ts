@@ -2,26 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { unwrap, createVariant, type Variant } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
-import { boardFromMoves, minimax, wins } from './minimax.js';
+import { boardFromMoves, minimax, positionFrom, wins } from './minimax.js';
 
 const solver = new Solver({ tableBits: 16 });
-
-/**
- * A legal, unfinished position reached by playing `picks` (indices into the legal columns,
- * skipping columns that would win so that games rarely end early).
- */
-function positionFrom(variant: Variant, picks: readonly number[]): number[] | undefined {
-  const moves: number[] = [];
-  for (const pick of picks) {
-    const board = boardFromMoves(variant, moves)!;
-    const legal = [...Array(variant.width).keys()].filter(
-      (c) => board.heights[c]! < variant.height && !wins(board, c),
-    );
-    if (legal.length === 0) break;
-    moves.push(legal[pick % legal.length]!);
-  }
-  return moves;
-}
 
 // Each case: a variant and how many discs the random positions start with (the reference is a
 // plain minimax, so the positions must leave few enough empty cells).

@@ -111,4 +111,56 @@ describe('online client: what the server sends', () => {
     expect(sockets[1]!.sent.find((m) => m['type'] === 'seek')).toMatchObject({ rated: false });
     client.close();
   });
+
+  it('watches a tournament again after a reconnect, and hands its snapshots and pairings on', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { client, sockets } = connected();
+    sockets[0]!.open();
+    const seen: string[] = [];
+    client.on('tournament', (t) => seen.push(`${t.id}:${String(t.players)}`));
+    client.on('tournamentPairing', (p) => seen.push(`pairing ${p.gameId}`));
+    const reply = client.watchTournament('tourney01');
+    const watch = sockets[0]!.sent.find((m) => m['type'] === 'tournamentWatch')!;
+    const tournament = {
+      id: 'tourney01',
+      kind: 'arena',
+      name: 'Test arena',
+      variant: '7x6c4',
+      clock: { initialMs: 60_000, incrementMs: 0 },
+      status: 'running',
+      startsAt: 0,
+      endsAt: 1,
+      rounds: null,
+      round: null,
+      players: 1,
+      private: true,
+      createdBy: null,
+      standings: [],
+      pairings: [],
+    };
+    sockets[0]!.receive({ type: 'tournament', id: watch['id'], tournament });
+    expect(await reply).toMatchObject({ type: 'tournament' });
+    // A later push (no id), and another tournament's (not watched: ignored).
+    sockets[0]!.receive({ type: 'tournament', tournament: { ...tournament, players: 2 } });
+    sockets[0]!.receive({ type: 'tournament', tournament: { ...tournament, id: 'other0001' } });
+    sockets[0]!.receive({
+      type: 'tournamentPairing',
+      tournamentId: 'tourney01',
+      gameId: 'game00001',
+      seat: 1,
+      opponent: { playerId: 'bob00001', name: 'Bob', rating: 1500 },
+      round: null,
+    });
+    expect(seen).toEqual(['tourney01:1', 'tourney01:2', 'pairing game00001']);
+    sockets[0]!.onclose?.({});
+    vi.advanceTimersByTime(5_000);
+    sockets[1]!.open();
+    expect(sockets[1]!.sent.find((m) => m['type'] === 'tournamentWatch')).toMatchObject({
+      tournamentId: 'tourney01',
+    });
+    client.close();
+  });
 });

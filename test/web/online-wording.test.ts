@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineText, statusLine } from '../../src/web/online/format.js';
+import { computerWaitText, lineText, statusLine } from '../../src/web/online/format.js';
 import type { PublicGame } from '../../src/web/online/client.js';
 import { SAMPLE_GAME } from './online-fixtures.js';
 
@@ -16,5 +16,15 @@ describe('online result wording', () => {
     expect(statusLine(won('7x6c4'), 1)).toBe('You win: four in a row');
     expect(statusLine(won('7x7c5'), 2)).toBe('You lose: five in a row');
     expect(lineText('10x10c6')).toBe('six in a row');
+  });
+
+  it("says the server's quick-match wait before the computer plays, whatever it is", () => {
+    expect(computerWaitText(10_000)).toBe('after 10 s');
+    expect(computerWaitText(4_000)).toBe('after 4 s');
+    expect(computerWaitText(0)).toBe('at once');
+    expect(computerWaitText(120_000)).toBe('after 2 min');
+    expect(computerWaitText(90_000)).toBe('after 1 min 30 s');
+    // Before the server's hello: no number made up here.
+    expect(computerWaitText(undefined)).toBe('after a short wait');
   });
 });

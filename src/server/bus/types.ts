@@ -36,6 +36,11 @@ export type BusMessage =
       readonly kind: 'tournamentPresence';
       readonly tournamentId: string;
       readonly playerId: string;
+    }
+  | {
+      /** A tournament's standings, pairings or status changed: watchers read it again. */
+      readonly kind: 'tournamentChanged';
+      readonly tournamentId: string;
     };
 
 export type BusHandler = (channel: string, message: BusMessage) => void;
@@ -57,4 +62,7 @@ export interface Bus {
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;
 export const tournamentChannel = (tournamentId: string): string => `tournament:${tournamentId}`;
+/** Its own channel: the pairing channel is unsubscribed when a process's last player leaves. */
+export const tournamentWatchChannel = (tournamentId: string): string =>
+  `tournament-watch:${tournamentId}`;
 export const seekChannel = (seekId: string): string => `seek:${seekId}`;

@@ -8,6 +8,7 @@ import { hashSecret } from '../secrets.js';
 import type { Session } from '../session.js';
 import type { TournamentPushes } from './pushes.js';
 import type { TournamentService } from './service.js';
+import type { TournamentWatchers } from './watchers.js';
 
 export interface TournamentMessageContext {
   readonly tournaments: TournamentService;
@@ -18,6 +19,8 @@ export interface TournamentMessageContext {
   /** The connection asking, and where it is remembered for `tournamentPairing` (when pushed). */
   readonly session?: Session;
   readonly pushes?: TournamentPushes;
+  /** Where a `tournamentWatch` is remembered for the later `tournament` pushes. */
+  readonly watchers?: TournamentWatchers;
 }
 
 export interface ErrorReply {
@@ -48,10 +51,12 @@ export async function handleTournamentMessage(
     message,
   });
   if (msg.type === 'tournamentWatch') {
+    // Listening before reading: a change made after this snapshot is pushed.
+    if (ctx.session) await ctx.watchers?.watch(msg.tournamentId, ctx.session);
     const tournament = await ctx.tournaments.detail(msg.tournamentId);
-    return tournament
-      ? { type: 'tournament', ...id, tournament }
-      : error(ProtocolErrorCode.NotFound, 'no such tournament');
+    if (tournament) return { type: 'tournament', ...id, tournament };
+    if (ctx.session) ctx.watchers?.removeSession(ctx.session);
+    return error(ProtocolErrorCode.NotFound, 'no such tournament');
   }
   if (msg.type === 'tournamentCreate' && !ctx.mayCreate()) {
     return error(ProtocolErrorCode.RateLimited, 'too many tournaments and games created; wait');

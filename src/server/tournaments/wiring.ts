@@ -15,6 +15,7 @@ import { TournamentPresence } from './presence.js';
 import { TournamentPushes } from './pushes.js';
 import { parseSchedule } from './schedule.js';
 import { TournamentService } from './service.js';
+import { TournamentWatchers } from './watchers.js';
 
 export interface Tournaments {
   readonly service: TournamentService;
@@ -23,6 +24,8 @@ export interface Tournaments {
   readonly pushes: TournamentPushes;
   /** Who has a tournament page open on this process (renewed; closing marks absent). */
   readonly presence: TournamentPresence;
+  /** This process's connections following a tournament (`tournamentWatch`). */
+  readonly watchers: TournamentWatchers;
   /** Whether the request is for the tournament API (`/api/tournaments…`). */
   owns(req: IncomingMessage): boolean;
   /** The tournament HTTP reads; false when the request is not one. */
@@ -47,6 +50,13 @@ export function startTournaments(deps: {
   if (!schedule.ok) throw new Error(schedule.error);
   const store = openTournamentStore(deps.config);
   const pushes = new TournamentPushes(deps.bus, deps.log);
+  // They read the tournament through the service below, which tells them of its changes.
+  const watchers = new TournamentWatchers({
+    bus: deps.bus,
+    detail: (id) => service.detail(id),
+    now: deps.now,
+    log: deps.log,
+  });
   const service = new TournamentService({
     store,
     games: deps.games,
@@ -56,6 +66,9 @@ export function startTournaments(deps: {
     log: deps.log,
     onGame: (state, tournamentId, round) => {
       pushes.gameCreated(state, tournamentId, round);
+    },
+    onChange: (tournamentId) => {
+      watchers.changed(tournamentId);
     },
   });
   const runner = new TournamentRunner({
@@ -79,6 +92,7 @@ export function startTournaments(deps: {
     runner,
     pushes,
     presence,
+    watchers,
     owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
     handle: async (req, res) => {
       const done = await handleTournamentApi(req, res, {
@@ -92,6 +106,7 @@ export function startTournaments(deps: {
     close: async () => {
       runner.stop();
       presence.stop();
+      watchers.close();
       await store.close();
     },
   };

@@ -30,6 +30,9 @@ let dirDiagonal: bool = true;
 // Even heights only (0 otherwise): the cells of the even rows, counted from 1 at the bottom
 // (bits 1, 3, 5 ... of each column), the cells a claimeven player takes.
 let evenRows: u64 = 0;
+// At or below every bound `claimevenBound` gives (-1 - H / 2 would be a line on the bottom row,
+// H - 1 cells below the top): a window below it need not call it.
+let claimevenFloor: i32 = -1;
 // Columns, centre first: central moves win more often, so alpha-beta cuts earlier.
 const ORDER_PTR: usize = 0; // offset into scratch
 // [0,64): column order (i32 x 16); [64,192): run masks (u64 x 16); [256,...): candidate frames,
@@ -106,6 +109,7 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
   evenRows = 0;
+  claimevenFloor = -1 - height / 2;
   if ((height & 1) == 0) {
     for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
   }
@@ -256,7 +260,17 @@ const NO_BOUND: i32 = 64;
 function claimevenBound(cur: u64, mask: u64): i32 {
   const theirs = (cur ^ mask) | (evenRows & ~mask & ~possibleMoves(mask));
   if (hasLine(boardMask & ~theirs)) return NO_BOUND;
-  return hasLine(theirs) ? -1 : 0;
+  if (!hasLine(theirs)) return 0;
+  // When does that line fill up at the latest? Its last empty cell is taken with every cell
+  // above it still empty. With k the lowest row such that the sure cells up to row k already
+  // hold a line, the opponent wins with at least H - 1 - k cells left empty: on its disc, so an
+  // even number of cells before the end, and our score is at most -1 - ceil(e / 2).
+  let rows = bottomMask;
+  for (let k = 0; k < H - 1; k++) {
+    if (hasLine(theirs & rows)) return -1 - (H - k) / 2;
+    rows |= rows << 1;
+  }
+  return -1;
 }
 
 /** For tests: the claimeven bound of the current position (64: none, or not applicable). */
@@ -553,6 +567,10 @@ export function setChildClaimeven(on: i32): void {
 }
 
 let staticWins: bool = true;
+let forcedThrough: bool = true;
+export function setForcedThrough(on: i32): void {
+  forcedThrough = on != 0;
+}
 export function setStaticWins(on: i32): void {
   staticWins = on != 0;
 }
@@ -623,12 +641,24 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
 
   // The opponent's claimeven strategy may cap what we can get (cheap, and often decisive on
   // even heights: the second player's draw or win by taking the even rows).
-  if (beta > -1 && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
+  if (beta > claimevenFloor && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
     const bound = claimevenBound(cur, mask);
     if (bound < beta) {
       beta = bound;
       if (alpha >= beta) return beta;
     }
+  }
+
+  // One move left (a forced block, or every other move loses at once): played through without
+  // a table probe, a store or move ordering, and not counted as a node (as Steininger counts).
+  // The forced positions' entries were not worth their slots: 10% more calls on Steininger's
+  // sets, but 15-42% less time and 18-24% fewer nodes (BENCHMARKS.md, 2026-12-02 solver-nodes).
+  if (forcedThrough && (next & (next - 1)) == 0) {
+    nodes--;
+    const m2 = mask | next;
+    const ours = winningCells(cur | next, m2);
+    if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
+    return -negamax(cur ^ mask, m2, moves + 1, -beta, -alpha, ours);
   }
 
   // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
@@ -648,7 +678,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     const ours = winningCells(cur | move, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
     // Our claimeven strategy against the opponent's reply may prove the cut outright.
-    if (childClaimeven && childEven && beta <= 1) {
+    if (childClaimeven && childEven && beta <= -claimevenFloor) {
       const bound = claimevenBound(cur ^ mask, m2);
       if (-bound >= beta) return -bound;
     }
@@ -712,7 +742,10 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   // Enhanced transposition cutoff: a child already known to be bad enough for the opponent
-  // proves the cut without searching anything.
+  // proves the cut without searching anything. A child known to be good enough for it (its
+  // lower bound reaches -alpha: the move cannot raise alpha) is not searched either: its call
+  // would only find that entry and return (Steininger's static search of each child).
+  let known: u32 = 0;
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
@@ -726,6 +759,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
           ttStore(key, -childHi, 63, <u32>col, moves);
           return -childHi;
         }
+        if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
       }
     }
   }
@@ -738,6 +772,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
   let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
+    if ((known >> <u32>i) & 1) continue;
     const col = load<i32>(frame + (<usize>i << 2)) & 255;
     const move = next & colMask(col);
     const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
@@ -805,6 +840,19 @@ function probeAt(min: i32, max: i32): i32 {
 }
 
 /**
+ * The root's next null window: Pons' bisection (`probeAt`) for the first two probes, which
+ * settle the big scores of easy positions cheaply (only fast lines count), then 0 while the
+ * score may still be either sign, which settles the sign in one search instead of closing in on
+ * it from both sides: 10% fewer nodes on Steininger's 7x6 opening_L3 and midgame_L2 sets, none
+ * more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md). Even heights
+ * only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
+ */
+@inline
+function rootProbe(min: i32, max: i32, probes: i32): i32 {
+  return evenRows != 0 && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+}
+
+/**
  * Solves the current position. Strong: exact score; weak: -1/0/1. Returns 1 when done, 0 when
  * stopped (then lower()/upper() hold the bounds proven so far). Precondition: game not over.
  */
@@ -838,15 +886,9 @@ export function solve(weak: i32): i32 {
     return solveShared(min, max, rootOppWin, bits);
   }
   useBits(bits);
-  // Pons' bisection first probes halfway to the fastest loss and win: cheap probes (only fast
-  // lines count) that settle the big scores of easy positions. Once both are done and the score
-  // may still be either sign, probing 0 next settles the sign in one search instead of closing
-  // in on it from both sides: 10% fewer nodes on Steininger's 7x6 opening_L3 and midgame_L2
-  // sets, none more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md).
-  // Even heights only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
   let probes = 0;
   while (min < max) {
-    const med = evenRows != 0 && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+    const med = rootProbe(min, max, probes);
     probes++;
     const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
@@ -898,6 +940,8 @@ const H_ETC: usize = LAYOUT_BASE + 156;
 const H_ETC_MIN: usize = LAYOUT_BASE + 160;
 const H_MARK_MIN: usize = LAYOUT_BASE + 164;
 const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
+// i32: how many probes of the open job have narrowed its interval (for `rootProbe`).
+const H_PROBES: usize = LAYOUT_BASE + 188;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -1090,7 +1134,11 @@ function narrowShared(id: u32, med: i32, r: i32): void {
         if (v > min) min = v;
       }
       const n = (c & ~(<u64>0xffff)) | (<u64>(min + 64) << 8) | <u64>(max + 64);
-      if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) return;
+      if (n == c) return;
+      if (atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
+        atomic.add<i32>(H_PROBES, 1);
+        return;
+      }
     }
   }
 }
@@ -1100,6 +1148,7 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
     rootMin = min;
     rootMax = max;
     parallel = false;
+    atomic.store<i32>(H_PROBES, 0);
     parallelAt = threadTotal > 1 ? nodes + parallelNodes : 0xffffffffffffffff;
     useBits(bits);
     while (true) {
@@ -1110,7 +1159,7 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
         rootMax = controlMax(c);
       }
       if (rootMin >= rootMax) break;
-      const med = probeAt(rootMin, rootMax);
+      const med = rootProbe(rootMin, rootMax, atomic.load<i32>(H_PROBES));
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       if (aborted) {
         if (budgetStop) break;
@@ -1118,8 +1167,11 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
         continue;
       }
       if (parallel) narrowShared(job, med, r);
-      else if (r <= med) rootMax = r < rootMin ? rootMin : r;
-      else rootMin = r > rootMax ? rootMax : r;
+      else {
+        if (r <= med) rootMax = r < rootMin ? rootMin : r;
+        else rootMin = r > rootMax ? rootMax : r;
+        atomic.add<i32>(H_PROBES, 1);
+      }
     }
     parallelAt = 0xffffffffffffffff;
     if (parallel) {
@@ -1243,7 +1295,7 @@ function help(): void {
       probeWord = c;
       parallel = true;
       aborted = false;
-      const med = probeAt(min, max);
+      const med = rootProbe(min, max, atomic.load<i32>(H_PROBES));
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       // Ended because the control word moved: read it again. A helper that falls behind
       // (descheduled) may still be in a job thread 0 has closed, even one of an earlier

@@ -1,6 +1,7 @@
 import { variantToString, type Player, type Position, type Square } from '../../core/index.js';
 import { COLOUR } from '../state/colours.js';
 import { hintLabel, type Hint } from '../state/hints.js';
+import { h } from '../dom.js';
 
 /**
  * The board view: draws a position, animates drops, reports column choices. It holds no game
@@ -88,8 +89,7 @@ const systemReducedMotion = (): boolean =>
 export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardApi {
   const names = config.names ?? COLOUR;
   const reducedMotion = config.reducedMotion ?? systemReducedMotion;
-  const root = document.createElement('div');
-  root.className = 'board';
+  const root = h('div', { class: 'board' });
   host.replaceChildren(root);
 
   let width = 0;
@@ -115,42 +115,41 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     root.style.setProperty('--cols', String(width));
     root.style.setProperty('--rows', String(height));
     root.dataset['variant'] = variantToString(position.variant);
-    hintRow = document.createElement('div');
-    hintRow.className = 'hint-row';
-    hintRow.setAttribute('aria-hidden', 'true');
-    const frame = document.createElement('div');
-    frame.className = 'frame';
-    table = document.createElement('div');
-    table.className = 'cells';
-    table.setAttribute('role', 'table');
-    table.setAttribute('aria-label', `Board, ${width} columns by ${height} rows`);
+    hintRow = h('div', { class: 'hint-row', 'aria-hidden': 'true' });
+    const frame = h('div', { class: 'frame' });
+    table = h('div', {
+      class: 'cells',
+      role: 'table',
+      'aria-label': `Board, ${width} columns by ${height} rows`,
+    });
     cells = new Array<HTMLElement>(width * height);
     for (let row = height - 1; row >= 0; row--) {
-      const rowElement = document.createElement('div');
-      rowElement.setAttribute('role', 'row');
-      rowElement.className = 'row';
+      const rowElement = h('div', { role: 'row', class: 'row' });
       for (let column = 0; column < width; column++) {
-        const cell = document.createElement('div');
-        cell.setAttribute('role', 'cell');
-        cell.className = 'cell';
-        cell.dataset['col'] = String(column + 1);
-        cell.dataset['row'] = String(row + 1);
+        const cell = h('div', {
+          role: 'cell',
+          class: 'cell',
+          'data-col': String(column + 1),
+          'data-row': String(row + 1),
+        });
         rowElement.append(cell);
         cells[column * height + row] = cell;
       }
       table.append(rowElement);
     }
-    const buttons = document.createElement('div');
-    buttons.className = 'columns';
-    buttons.setAttribute('role', 'group');
-    buttons.setAttribute('aria-label', 'Columns: choose one to drop a disc');
+    const buttons = h('div', {
+      class: 'columns',
+      role: 'group',
+      'aria-label': 'Columns: choose one to drop a disc',
+    });
     columns = [];
     for (let column = 0; column < width; column++) {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'column';
-      button.dataset['col'] = String(column + 1);
-      button.tabIndex = column === selected ? 0 : -1;
+      const button = h('button', {
+        type: 'button',
+        class: 'column',
+        'data-col': String(column + 1),
+        tabindex: column === selected ? '0' : '-1',
+      });
       button.addEventListener('click', (event) => {
         // performance.now(), not event.timeStamp: the same clock, and one a test can drive.
         const tap = { column, at: performance.now(), detail: event.detail };
@@ -175,9 +174,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       });
       columns.push(button);
       buttons.append(button);
-      const label = document.createElement('span');
-      label.className = 'hint';
-      hintRow.append(label);
+      hintRow.append(h('span', { class: 'hint' }));
     }
     frame.append(table, buttons);
     root.replaceChildren(hintRow, frame);
@@ -228,9 +225,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   }
 
   function discFor(player: Player): HTMLElement {
-    const disc = document.createElement('span');
-    disc.className = `disc p${player}`;
-    return disc;
+    return h('span', { class: `disc p${player}` });
   }
 
   function renderCells(position: Position, marks: readonly Square[], marksLabel: string): void {

@@ -1,7 +1,7 @@
 import { canRedo, canUndo, roundOf } from '../state/game.js';
 import { COLOUR, sideNames } from '../state/text.js';
 import type { GameState } from '../state/types.js';
-import { byId } from '../dom.js';
+import { byId, h } from '../dom.js';
 import type { Host } from './host.js';
 import { moveItems } from './moves.js';
 
@@ -49,22 +49,20 @@ export function createControls(host: Host, onAgain: () => void): Controls {
   function renderMoves(state: GameState): void {
     el.moveList.replaceChildren(
       ...moveItems(state).map((move) => {
-        const item = document.createElement('li');
-        item.className = `p${move.side}${move.ahead ? ' ahead' : ''}`;
-        if (!move.jump) {
-          item.textContent = move.text;
-          item.setAttribute('aria-label', move.label);
-          return item;
-        }
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.textContent = move.text;
-        button.dataset['ply'] = String(move.ply);
-        button.setAttribute('aria-label', move.label);
-        button.title = `Go to the position after move ${move.ply}`;
-        if (move.current) button.setAttribute('aria-current', 'step');
-        item.append(button);
-        return item;
+        const side = `p${move.side}${move.ahead ? ' ahead' : ''}`;
+        if (!move.jump) return h('li', { class: side, 'aria-label': move.label }, move.text);
+        const button = h(
+          'button',
+          {
+            type: 'button',
+            'data-ply': String(move.ply),
+            'aria-label': move.label,
+            title: `Go to the position after move ${move.ply}`,
+            'aria-current': move.current ? 'step' : undefined,
+          },
+          move.text,
+        );
+        return h('li', { class: side }, button);
       }),
     );
   }

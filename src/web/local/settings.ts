@@ -8,7 +8,7 @@ import {
 import { PRESETS, presetOf } from '../state/presets.js';
 import { startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
-import { byId, sentence } from '../dom.js';
+import { byId, h, sentence } from '../dom.js';
 import type { Host } from './host.js';
 
 /** The mode switch and the setup card: levels, who starts, the board. */
@@ -51,16 +51,10 @@ export function createSettings(host: Host): SettingsPanel {
   };
   const settings = (): GameState['settings'] => host.state().settings;
 
-  for (const preset of PRESETS) {
-    const option = document.createElement('option');
-    option.value = preset.id;
-    option.textContent = preset.label;
-    el.preset.append(option);
-  }
-  const customOption = document.createElement('option');
-  customOption.value = 'custom';
-  customOption.textContent = 'Custom…';
-  el.preset.append(customOption);
+  el.preset.append(
+    ...PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
+    h('option', { value: 'custom' }, 'Custom…'),
+  );
 
   el.modes.addEventListener('click', (event) => {
     const button = (event.target as HTMLElement).closest<HTMLButtonElement>('[data-mode]');
@@ -136,10 +130,7 @@ export function createSettings(host: Host): SettingsPanel {
   function fillLevels(select: HTMLSelectElement, value: string, variant: Variant): void {
     if (select.options.length === 0) {
       for (const level of LEVELS) {
-        const option = document.createElement('option');
-        option.value = level.id;
-        option.title = level.description;
-        select.append(option);
+        select.append(h('option', { value: level.id, title: level.description }));
       }
     }
     for (const option of select.options) {

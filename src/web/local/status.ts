@@ -2,7 +2,7 @@ import { gameToString, type Player } from '../../core/index.js';
 import { positionOf } from '../state/game.js';
 import { statusText } from '../state/text.js';
 import type { GameState } from '../state/types.js';
-import { byId } from '../dom.js';
+import { byId, h } from '../dom.js';
 import { reviewable } from '../review/routes.js';
 
 /**
@@ -15,17 +15,11 @@ export function renderStatus(state: GameState, thinking: boolean): void {
   const reviewLink = byId('review-link', HTMLAnchorElement);
   const position = positionOf(state);
   const turn: Player = position.outcome.kind === 'win' ? position.outcome.winner : position.turn;
-  status.replaceChildren();
-  if (position.outcome.kind !== 'draw') {
-    const disc = document.createElement('span');
-    disc.className = `status-disc p${turn}`;
-    disc.setAttribute('aria-hidden', 'true');
-    status.append(disc);
-  }
-  const span = document.createElement('span');
-  span.className = 'status-text';
-  span.textContent = statusText(state, thinking);
-  status.append(span);
+  const disc = h('span', { class: `status-disc p${turn}`, 'aria-hidden': 'true' });
+  status.replaceChildren(
+    ...(position.outcome.kind === 'draw' ? [] : [disc]),
+    h('span', { class: 'status-text' }, statusText(state, thinking)),
+  );
   status.classList.toggle('thinking', thinking);
   status.dataset['outcome'] = position.outcome.kind;
   again.hidden = !position.isOver;

@@ -19,6 +19,9 @@ import {
   type PublicGame,
   type Seat,
   type ServerMessage,
+  type TournamentClientMessage,
+  type TournamentDetail,
+  type TournamentServerMessage,
 } from '../../protocol/index.js';
 
 export type { GameSummary, PublicGame, ServerMessage, ClockSetting, Seat };
@@ -47,12 +50,30 @@ export type Reply =
       readonly message: string;
     };
 
+/** The answer to a tournament message: its reply, or a refusal (the server's or the client's). */
+export type TournamentReply =
+  | Exclude<TournamentServerMessage, { type: 'tournamentPairing' }>
+  | Extract<ServerMessage, { type: 'error' }>
+  | {
+      readonly type: 'error';
+      readonly code: 'disconnected' | 'timeout' | 'incompatible';
+      readonly message: string;
+    };
+
+export type TournamentPairingPush = Extract<ServerMessage, { type: 'tournamentPairing' }>;
+
 export interface ClientEvents {
   status: ConnectionStatus;
   game: PublicGame;
   joined: { gameId: string; seat: Seat | null };
   matched: { gameId: string; seat: Seat };
   error: { code: string; message: string };
+  /** The watched tournament (the watch's answer and every later push). */
+  tournament: TournamentDetail;
+  /** A new tournament game for this connection's player. */
+  tournamentPairing: TournamentPairingPush;
+  /** The server greeted this connection (its settings are read then). */
+  hello: { computerAfterMs: number | undefined };
 }
 
 type Handler<K extends keyof ClientEvents> = (value: ClientEvents[K]) => void;
@@ -91,6 +112,9 @@ export class OnlineClient {
     joined: new Set(),
     matched: new Set(),
     error: new Set(),
+    tournament: new Set(),
+    tournamentPairing: new Set(),
+    hello: new Set(),
   };
   private readonly resumeWaiters: { join: ((r: Reply) => void)[]; seek: ((r: Reply) => void)[] } = {
     join: [],
@@ -113,6 +137,8 @@ export class OnlineClient {
         rated?: boolean;
       }
     | undefined;
+  /** The tournament followed (`tournamentWatch`), watched again after every reconnect. */
+  private watchedTournament: string | undefined;
   private readonly url: string;
   private readonly factory: SocketFactory;
   private readonly minReconnectMs: number;
@@ -124,6 +150,8 @@ export class OnlineClient {
   seat: Seat | null = null;
   /** The server's protocol version when it is not this client's (status `incompatible`). */
   serverProtocol: number | undefined;
+  /** The server's quick-match wait before the computer plays (`hello`), once it is known. */
+  computerAfterMs: number | undefined;
   /** Estimated `serverTime - localTime`, from ping round trips. */
   serverOffsetMs = 0;
   private bestRtt = Infinity;
@@ -213,6 +241,26 @@ export class OnlineClient {
   cancelSeek(): Promise<Reply> {
     this.seekRequest = undefined;
     return this.request({ type: 'cancelSeek' });
+  }
+
+  /**
+   * Follows a tournament: its snapshot now (also emitted as `tournament`) and at every change;
+   * kept across reconnects. A connection follows one tournament at a time.
+   */
+  watchTournament(tournamentId: string): Promise<TournamentReply> {
+    this.watchedTournament = tournamentId;
+    return this.tournamentRequest({ type: 'tournamentWatch', tournamentId });
+  }
+
+  /** Stops following (the server stops at the next watch or on close; later pushes are ignored). */
+  unwatchTournament(tournamentId: string): void {
+    if (this.watchedTournament === tournamentId) this.watchedTournament = undefined;
+  }
+
+  /** Create, join or withdraw (docs/protocol.md, "Tournaments"). */
+  tournamentRequest(message: TournamentClientMessage): Promise<TournamentReply> {
+    // Only tournament replies (or errors) answer a tournament message.
+    return this.request(message) as Promise<unknown> as Promise<TournamentReply>;
   }
 
   /** The server's clock now, estimated from this page's (the game's deadlines are server times). */
@@ -324,6 +372,9 @@ export class OnlineClient {
     if (this.seekRequest) {
       this.request({ type: 'seek', ...this.seekRequest }).then(settle('seek'), () => undefined);
     }
+    if (this.watchedTournament !== undefined) {
+      void this.request({ type: 'tournamentWatch', tournamentId: this.watchedTournament });
+    }
   }
 
   private ping(): void {
@@ -350,6 +401,11 @@ export class OnlineClient {
       this.seekRequest = undefined;
       this.emit('matched', { gameId: message.gameId, seat: message.seat });
     }
+    // Before the request's own resolution, so a watch's first snapshot reaches every listener.
+    if (message.type === 'tournament' && message.tournament.id === this.watchedTournament) {
+      this.emit('tournament', message.tournament);
+    }
+    if (message.type === 'tournamentPairing') this.emit('tournamentPairing', message);
     const id: string | undefined = 'id' in message ? message.id : undefined;
     if (id !== undefined) {
       const resolve = this.pending.get(id);
@@ -368,6 +424,8 @@ export class OnlineClient {
         }
         this.serverOffsetMs =
           this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
+        this.computerAfterMs = message.computerAfterMs;
+        this.emit('hello', { computerAfterMs: message.computerAfterMs });
         return;
       case 'game':
         if (this.joinRequest?.gameId !== message.game.id) return;

@@ -111,6 +111,20 @@ export const seatSummary = (game: PublicGame, side: Player): string => {
   return `${colour}: ${who}${rating}`;
 };
 
+/**
+ * The quick-match wait before the computer plays, as the lobby says it: "after 4 s", "after
+ * 2 min", "at once"; "after a short wait" until the server has said how long.
+ */
+export function computerWaitText(ms: number | undefined): string {
+  if (ms === undefined) return 'after a short wait';
+  const seconds = Math.round(ms / 1000);
+  if (seconds === 0) return 'at once';
+  if (seconds < 60) return `after ${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return `after ${minutes} min${rest === 0 ? '' : ` ${rest} s`}`;
+}
+
 export const CLOCKS: readonly {
   readonly id: string;
   readonly label: string;

@@ -45,6 +45,8 @@ export function gameView(
   client: OnlineClient,
   gameId: string,
   navigate: (hash: string) => void,
+  /** The tournament the game belongs to, when this browser was paired in it: linked back to. */
+  tournamentId?: string,
 ): View {
   const statusText = h('span', { class: 'status-text' });
   const statusDisc = h('span', { class: 'status-disc', 'aria-hidden': 'true' });
@@ -59,7 +61,11 @@ export function gameView(
   // not change says nothing).
   const notice = h('p', { class: 'notice', id: 'online-notice' });
   const players = ([1, 2] as const).map((side) => {
-    const name = h('span', { class: 'online-name' });
+    // One line: the name gives way (an ellipsis, the whole of it in `title` and to screen
+    // readers, who read the text), the rating and "(you)" beside it never do.
+    const who = h('span', { class: 'online-who' });
+    const rating = h('span', { class: 'online-rating' });
+    const name = h('span', { class: 'online-name' }, who, rating);
     const clock = h('span', {
       class: 'online-clock',
       // A named timer (a plain span may not carry a name); its role keeps it from chattering.
@@ -75,7 +81,7 @@ export function gameView(
       presence,
       clock,
     );
-    return { side, row, name, clock, presence };
+    return { side, row, name, who, rating, clock, presence };
   });
   const link = routeLink({ kind: 'game', gameId }, location.href);
   const linkInput = h('input', {
@@ -120,7 +126,14 @@ export function gameView(
     { href: routeHash({ kind: 'replay', gameId }), hidden: true },
     'Replay this game',
   );
-  const lobby = h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby');
+  const lobby =
+    tournamentId === undefined
+      ? h('a', { href: routeHash({ kind: 'lobby' }) }, 'Online lobby')
+      : h(
+          'a',
+          { href: routeHash({ kind: 'tournament', tournamentId }), id: 'online-tournament' },
+          'Back to the tournament',
+        );
   const element = h(
     'div',
     { class: 'online-game play' },
@@ -169,9 +182,10 @@ export function gameView(
   let boardInteractive = false;
 
   function drop(column: number): void {
+    // A drop while the last disc still falls lands that disc first (input never waits), and
+    // shows the answer that waited for it: the player acts on the game as it now stands.
+    landNow();
     if (!game) return;
-    // A drop while the last disc still falls lands that disc first (input never waits).
-    board.finishAnimation();
     if (seat === null) {
       tell(refusalText('move', { code: 'not_a_seat', message: '' }));
       return;
@@ -225,13 +239,51 @@ export function gameView(
     return text;
   }
 
-  function render(next: PublicGame): void {
+  /**
+   * The snapshot that waits for the falling disc to land: an answer that comes quickly (the
+   * computer's) must not draw its disc over the player's own, still in the air.
+   */
+  let waiting: PublicGame | undefined;
+  /** The drop animation of the last snapshot shown, while it runs. */
+  let landing: Promise<void> | undefined;
+
+  function show(next: PublicGame): void {
+    if (landing) {
+      waiting = next;
+      return;
+    }
+    const landed = render(next);
+    landing = landed;
+    void landed.then(() => {
+      if (landing !== landed) return;
+      landing = undefined;
+      showWaiting();
+    });
+  }
+
+  function showWaiting(): void {
+    const next = waiting;
+    waiting = undefined;
+    if (next) show(next);
+  }
+
+  /** Input never waits for an animation: the falling disc lands, and what waited shows now. */
+  function landNow(): void {
+    board.finishAnimation();
+    landing = undefined;
+    showWaiting();
+  }
+
+  /** Shows a snapshot; resolves when its new disc (if any) has landed. */
+  function render(next: PublicGame): Promise<void> {
     const previous = game;
     game = next;
     seat = client.seat;
     const position = positionOf(next);
     boardInteractive = seat !== null && next.status === 'playing' && next.turn === seat;
-    if (position) void board.set({ position, interactive: boardInteractive });
+    const landed = position
+      ? board.set({ position, interactive: boardInteractive })
+      : Promise.resolve();
     const line =
       seat === null && next.status !== 'waiting'
         ? `${statusLine(next, seat)} (watching)`
@@ -261,11 +313,13 @@ export function gameView(
       const rating = change
         ? ratingChangeText(change, named?.provisional)
         : ratingText(named?.rating, named?.provisional);
-      p.name.textContent = named
-        ? [playerName(named), rating, p.side === seat ? '(you)' : ''].filter(Boolean).join(' ')
-        : sideName(p.side, seat);
+      p.who.textContent = named ? playerName(named) : sideName(p.side, seat);
+      const extra = named ? [rating, p.side === seat ? '(you)' : ''].filter(Boolean).join(' ') : '';
+      p.rating.textContent = extra === '' ? '' : ` ${extra}`;
+      p.name.title = p.name.textContent;
       p.presence.textContent = !info.taken ? 'open seat' : info.connected ? 'online' : 'offline';
       p.presence.dataset['state'] = !info.taken ? 'open' : info.connected ? 'on' : 'off';
+      p.presence.title = p.presence.textContent;
     }
     invite.hidden = next.status !== 'waiting';
     resign.hidden = seat === null || next.status !== 'playing';
@@ -309,6 +363,7 @@ export function gameView(
         ),
       );
     }
+    return landed;
   }
 
   function renderConnection(): void {
@@ -324,11 +379,11 @@ export function gameView(
 
   const offs = [
     client.on('game', (g) => {
-      if (g.id === gameId) render(g);
+      if (g.id === gameId) show(g);
     }),
     client.on('joined', () => {
       seat = client.seat;
-      if (game) render(game);
+      if (game) show(waiting ?? game);
     }),
     client.on('status', renderConnection),
     // Errors that answer no request of this page (a request's own reply is handled by `answer`).

@@ -2,7 +2,7 @@ import { parseVariant } from '../../core/index.js';
 import { PRESETS, boardName } from '../state/presets.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
 import { h, type View } from '../dom.js';
-import { CLOCKS, COLOUR } from './format.js';
+import { CLOCKS, COLOUR, computerWaitText } from './format.js';
 import { routeHash } from './routes.js';
 import { identityCard } from './identity-card.js';
 import { identitySecret, type PlayersApi } from './identity.js';
@@ -99,7 +99,17 @@ export function lobbyView(
 
   const quickBoard = select('online-quick-board', boards);
   const quickClock = select('online-quick-clock', CLOCKS);
-  const quickStatus = h('p', { class: 'about', role: 'status', 'aria-live': 'polite' });
+  const quickStatus = h('p', {
+    class: 'about',
+    id: 'online-quick-status',
+    role: 'status',
+    'aria-live': 'polite',
+  });
+  // The server's own wait (its `hello`), not a number written here: servers set BOT_WAIT_MS.
+  const computerWait = h('span', {}, computerWaitText(client.computerAfterMs));
+  const offHello = client.on('hello', ({ computerAfterMs }) => {
+    computerWait.textContent = computerWaitText(computerAfterMs);
+  });
   const seek = h('button', { type: 'submit', class: 'primary' }, 'Find an opponent');
   const cancel = h('button', { type: 'button', hidden: true }, 'Cancel');
   const computerNow = h('button', { type: 'button' }, 'Play the computer online');
@@ -117,8 +127,10 @@ export function lobbyView(
     h('h2', { id: 'online-quick-title' }, 'Quick match'),
     h(
       'p',
-      { class: 'about' },
-      'Play whoever is waiting for the same board and clock; if nobody is, the computer plays you after 10 s.',
+      { class: 'about', id: 'online-quick-about' },
+      'Play whoever is waiting for the same board and clock; if nobody is, the computer plays you ',
+      computerWait,
+      '.',
     ),
     h('label', { for: 'online-quick-board' }, 'Board'),
     quickBoard,
@@ -128,7 +140,7 @@ export function lobbyView(
       'label',
       { for: 'online-quick-human', class: 'online-check' },
       waitForHuman,
-      ' Only a human (no computer after 10 s)',
+      ' Only a human (never the computer)',
     ),
     h('label', { for: 'online-quick-rated', class: 'online-check' }, quickRated, ' Rated'),
     quickRatedNote,
@@ -154,7 +166,7 @@ export function lobbyView(
         ? `Starting a ${kind} game against the computer…`
         : computer === 'never'
           ? `Waiting for an opponent for a ${kind} game…`
-          : `Waiting for an opponent for a ${kind} game (the computer plays you if nobody comes within 10 s)…`;
+          : `Waiting for an opponent for a ${kind} game (if nobody comes, the computer plays you ${computerWaitText(client.computerAfterMs)})…`;
     // `rated` is sent either way: the server's default (rated) must not decide for a casual choice.
     const options = { computer, rated, ...(player === undefined ? {} : { player }) };
     void client
@@ -261,6 +273,7 @@ export function lobbyView(
       'div',
       { class: 'online-head' },
       h('h2', {}, 'Play online'),
+      h('a', { href: routeHash({ kind: 'tournaments' }), id: 'online-tournaments' }, 'Tournaments'),
       h('a', { href: '#', class: 'online-back' }, 'Back to the local game'),
     ),
     offlineNote,
@@ -272,6 +285,7 @@ export function lobbyView(
       window.removeEventListener('online', showConnection);
       window.removeEventListener('offline', showConnection);
       offMatched();
+      offHello();
       if (seekSecret) void client.cancelSeek();
     },
   };

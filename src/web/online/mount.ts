@@ -6,17 +6,32 @@ import { PlayersApi } from './identity.js';
 import { leaderboardView, playerView } from './player-view.js';
 import { lobbyView } from './lobby.js';
 import { replayView } from './replay-view.js';
+import { TournamentsApi } from './tournaments/api.js';
+import { followTournaments } from './tournaments/follower.js';
+import { tournamentsView } from './tournaments/list-view.js';
+import { tournamentView } from './tournaments/page-view.js';
+import { tournamentOfGame } from './tournaments/secrets.js';
+import { failed } from './identity.js';
 import type { PageRoute, PageView } from '../routes.js';
 
 /**
- * Online play's pages (`#online`, `#play=ID`, `#replay=ID`, `#player=ID`, `#leaderboard=…`), as
+ * Online play's pages (`#online`, `#play=ID`, `#replay=ID`, `#player=ID`, `#leaderboard=…`,
+ * `#tournaments`, `#tournament=ID`), as
  * the router mounts them. The connection is opened on the first online page and kept while the
  * player moves between pages (a game's seat stays live); each view is disposed on leaving.
  */
 const base = location.pathname.replace(/\/[^/]*$/, '');
 const api = new OnlineApi(base);
 const players = new PlayersApi(base);
+const tournaments = new TournamentsApi(base);
 let client: OnlineClient | undefined;
+/** This browser's player id once known (tournament pages mark its row and offer its games). */
+let myId: string | undefined;
+const whoAmI = (): Promise<string | undefined> =>
+  (players.me() ?? Promise.resolve(undefined)).then((answer) => {
+    myId = answer === undefined || failed(answer) ? undefined : answer.id;
+    return myId;
+  });
 /** The host of the online page on screen, for the update notice. */
 let current: HTMLElement | undefined;
 
@@ -48,6 +63,9 @@ function connection(): OnlineClient {
     client.on('status', (status) => {
       if (status === 'incompatible') current?.prepend(updateNotice());
     });
+    // For the whole visit: a tournament's next game opens wherever the player is online.
+    followTournaments(client, () => myId, navigate);
+    void whoAmI();
   }
   return client;
 }
@@ -60,12 +78,19 @@ export function mountPage(host: HTMLElement, route: PageRoute): PageView {
     next.kind === 'lobby'
       ? lobbyView(api, online, navigate, players)
       : next.kind === 'game'
-        ? gameView(online, next.gameId, navigate)
+        ? gameView(online, next.gameId, navigate, tournamentOfGame(next.gameId))
         : next.kind === 'replay'
           ? replayView(api, next.gameId)
           : next.kind === 'player'
             ? playerView(players, next.playerId)
-            : leaderboardView(players, next.pool);
+            : next.kind === 'leaderboard'
+              ? leaderboardView(players, next.pool)
+              : next.kind === 'tournaments'
+                ? tournamentsView(tournaments, online, players)
+                : tournamentView(tournaments, online, players, next.tournamentId, whoAmI);
+  // A tournament game keeps its tournament followed, so the next pairing is heard after it.
+  const followed = next.kind === 'game' ? tournamentOfGame(next.gameId) : undefined;
+  if (followed !== undefined) void online.watchTournament(followed);
   host.replaceChildren(view.element);
   if (online.status === 'incompatible') host.prepend(updateNotice());
   current = host;

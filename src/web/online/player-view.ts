@@ -1,4 +1,4 @@
-import { ratingChartSvg } from './chart.js';
+import { dayText, ratingChartSvg, type RatingPoint } from './chart.js';
 import { h } from '../dom.js';
 import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js';
 import type { PublicPlayer } from '../../protocol/index.js';
@@ -19,8 +19,10 @@ export function playerView(players: PlayersApi, playerId: string): View {
       return;
     }
     const pools = page.player.ratings.map((r) => {
+      const history = page.history[r.pool] ?? [];
+      const start = history[0]?.before;
       const chart = h('div', { class: 'online-chart' });
-      chart.innerHTML = ratingChartSvg((page.history[r.pool] ?? []).map((p) => p.rating));
+      chart.innerHTML = ratingChartSvg(history, start);
       return h(
         'section',
         { class: 'card online-card' },
@@ -28,6 +30,7 @@ export function playerView(players: PlayersApi, playerId: string): View {
         h('p', { class: 'online-rating' }, `Rating ${ratingText(r.rating, r.provisional)}`),
         h('p', {}, `${r.wins} won · ${r.draws} drawn · ${r.losses} lost (rated)`),
         chart,
+        history.length === 0 ? '' : ratingTable(history, start),
       );
     });
     const games = h('ol', { class: 'online-recent' });
@@ -163,4 +166,37 @@ function yourPlace(
       `: rating ${ratingText(rating.rating, rating.provisional)} after ${rating.games} rated ${rating.games === 1 ? 'game' : 'games'}; ${rating.provisional ? 'listed here once it settles (about a dozen rated games)' : 'not in the top of the list'}.`,
     ),
   ];
+}
+
+/** The chart's numbers as a table (folded away; for anyone who cannot read the picture). */
+function ratingTable(history: readonly RatingPoint[], start: number | undefined): HTMLElement {
+  const row = (game: string, date: string, rating: number): HTMLElement =>
+    h('tr', {}, h('th', { scope: 'row' }, game), h('td', {}, date), h('td', {}, String(rating)));
+  return h(
+    'details',
+    { class: 'online-chart-table' },
+    h('summary', {}, 'The rating history as a table'),
+    h(
+      'table',
+      {},
+      h('caption', {}, 'Rating after each rated game'),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', { scope: 'col' }, 'Game'),
+          h('th', { scope: 'col' }, 'Date'),
+          h('th', { scope: 'col' }, 'Rating'),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        start === undefined ? '' : row('Start', '', Math.round(start)),
+        ...history.map((p, i) => row(String(i + 1), dayText(p.at), Math.round(p.rating))),
+      ),
+    ),
+  );
 }

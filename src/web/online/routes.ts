@@ -1,5 +1,6 @@
 /**
- * Online pages live in the URL fragment (`#online`, `#play=ID`, `#replay=ID`): the app is
+ * Online pages live in the URL fragment (`#online`, `#play=ID`, `#replay=ID`, `#tournaments`,
+ * `#tournament=ID`): the app is
  * served with relative URLs from any folder, and the fragment never reaches a server log.
  * A game link holds only the game id; seat secrets stay in the browser.
  */
@@ -8,7 +9,9 @@ export type OnlineRoute =
   | { readonly kind: 'game'; readonly gameId: string }
   | { readonly kind: 'replay'; readonly gameId: string }
   | { readonly kind: 'player'; readonly playerId: string }
-  | { readonly kind: 'leaderboard'; readonly pool: string };
+  | { readonly kind: 'leaderboard'; readonly pool: string }
+  | { readonly kind: 'tournaments' }
+  | { readonly kind: 'tournament'; readonly tournamentId: string };
 
 const POOLS = ['classic', 'connect4', 'connectN'];
 
@@ -18,11 +21,15 @@ export function parseRoute(hash: string): OnlineRoute | undefined {
   const text = hash.replace(/^#/, '');
   if (text === 'online') return { kind: 'lobby' };
   if (text === 'leaderboard') return { kind: 'leaderboard', pool: 'classic' };
+  if (text === 'tournaments') return { kind: 'tournaments' };
   const params = new URLSearchParams(text);
   const player = params.get('player');
   if (player !== null && ID.test(player)) return { kind: 'player', playerId: player };
   const pool = params.get('leaderboard');
   if (pool !== null && POOLS.includes(pool)) return { kind: 'leaderboard', pool };
+  const tournament = params.get('tournament');
+  if (tournament !== null && ID.test(tournament))
+    return { kind: 'tournament', tournamentId: tournament };
   const play = params.get('play');
   if (play !== null && ID.test(play)) return { kind: 'game', gameId: play };
   const replay = params.get('replay');
@@ -35,6 +42,7 @@ const WHAT: Readonly<Record<string, string>> = {
   replay: 'a finished game',
   player: 'a player',
   leaderboard: 'a leaderboard',
+  tournament: 'a tournament',
 };
 
 /**
@@ -64,6 +72,10 @@ export const routeHash = (route: OnlineRoute): string => {
       return `#player=${route.playerId}`;
     case 'leaderboard':
       return `#leaderboard=${route.pool}`;
+    case 'tournaments':
+      return '#tournaments';
+    case 'tournament':
+      return `#tournament=${route.tournamentId}`;
     default:
       return `#${route.kind === 'game' ? 'play' : 'replay'}=${route.gameId}`;
   }

@@ -86,7 +86,10 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
   });
   after.append(retryButton, solutionButton);
   const lesson = h('p', { class: 'puzzle-lesson' });
-  root.append(title, stats, controls, heading, prompt, boardHost, feedback, lesson, after);
+  // The puzzle first, its choices after it: on a phone the prompt, the board, the feedback and
+  // Try again then fit one screen before any scrolling (the choices above pushed the board
+  // half off it). The order read and tabbed through is the order shown.
+  root.append(title, stats, heading, prompt, boardHost, feedback, lesson, after, controls);
   let marks: Lesson['marks'] = [];
 
   // Arrows and digits work anywhere on the page, as on the game board; nothing reaches the

@@ -1,7 +1,13 @@
 import type { EvaluationPoint, MoveClass } from '../../review/index.js';
+import { svg } from '../dom.js';
 
-const SVG = 'http://www.w3.org/2000/svg';
+/** The width drawn before the page has laid the graph out (then: its width in pixels). */
 const W = 600;
+/**
+ * The least room per point, in pixels (one unit of the graph is one pixel): a finger's target
+ * (WCAG 2.5.8). A long game on a phone is wider than the screen and scrolls sideways.
+ */
+export const MIN_TARGET = 24;
 /** The three result bands. */
 const H = 180;
 const PAD = 14;
@@ -48,15 +54,6 @@ export function pointLabel(point: EvaluationPoint, finished = false): string {
   return `${where}: ${side} wins${moves}`;
 }
 
-const el = <K extends keyof SVGElementTagNameMap>(
-  name: K,
-  attrs: Record<string, string | number>,
-): SVGElementTagNameMap[K] => {
-  const node = document.createElementNS(SVG, name);
-  setAttributes(node, attrs);
-  return node;
-};
-
 export interface GraphInput {
   readonly points: readonly EvaluationPoint[];
   /** The class of the move that led to each point (index = ply; none for the start). */
@@ -72,6 +69,8 @@ export interface Graph {
   readonly element: SVGSVGElement;
   /** Shows `input` (the graph is empty until the first call), changing the SVG in place. */
   update(input: GraphInput): void;
+  /** Stops following the graph's size. */
+  destroy(): void;
 }
 
 /**
@@ -85,19 +84,24 @@ export interface Graph {
  * ancestor), and focus stays where it was.
  */
 export function createGraph(onSelect: (ply: number) => void): Graph {
-  const svg = el('svg', {
-    viewBox: `0 0 ${W} ${H + STRIP}`,
+  /** The graph's width in pixels, as laid out (one unit is one pixel: text and points keep
+   *  their size, and a target's size is known). */
+  let width = W;
+  const chart = svg('svg', {
+    viewBox: `0 0 ${width} ${H + STRIP}`,
     class: 'eval-graph',
     role: 'group',
     'aria-label': 'Evaluation graph: Red wins above the line, draws on it, Yellow wins below',
   });
   const band = BAND;
-  svg.append(
-    el('rect', { x: 0, y: 0, width: W, height: band, class: 'band band-red' }),
-    el('rect', { x: 0, y: band, width: W, height: band, class: 'band band-draw' }),
-    el('rect', { x: 0, y: 2 * band, width: W, height: band, class: 'band band-yellow' }),
-    el('rect', { x: 0, y: H, width: W, height: STRIP, class: 'band band-unjudged' }),
-  );
+  const bands = [
+    svg('rect', { x: 0, y: 0, width, height: band, class: 'band band-red' }),
+    svg('rect', { x: 0, y: band, width, height: band, class: 'band band-draw' }),
+    svg('rect', { x: 0, y: 2 * band, width, height: band, class: 'band band-yellow' }),
+    svg('rect', { x: 0, y: H, width, height: STRIP, class: 'band band-unjudged' }),
+  ];
+  chart.append(...bands);
+  let stripLabel: SVGTextElement | undefined;
   for (const [y, text] of [
     [14, 'Red wins'],
     [H / 2 + 4, 'Draw'],
@@ -107,25 +111,26 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     // The strip's points are the early moves (a review judges from the last move back), so its
     // label stands at the right, clear of them; the bands' labels stay at the left.
     const strip = y > H;
-    const label = el('text', {
-      x: strip ? W - 4 : 4,
+    const label = svg('text', {
+      x: strip ? width - 4 : 4,
       y,
       class: 'band-label',
       'aria-hidden': 'true',
       ...(strip ? { 'text-anchor': 'end' } : {}),
     });
     label.textContent = text;
-    svg.append(label);
+    chart.append(label);
+    if (strip) stripLabel = label;
   }
-  const line = el('path', { d: '', class: 'eval-line', 'aria-hidden': 'true' });
-  svg.append(line);
+  const line = svg('path', { d: '', class: 'eval-line', 'aria-hidden': 'true' });
+  chart.append(line);
   const groups: SVGGElement[] = [];
 
   /** A point's button; which ply it stands for is read at the time of the click. */
   const newGroup = (): SVGGElement => {
-    const group = el('g', { role: 'button' });
+    const group = svg('g', { role: 'button' });
     const ply = (): number => Number(group.getAttribute('data-ply'));
-    group.append(el('rect', { y: 0, width: 12, height: H + STRIP, class: 'hit' }));
+    group.append(svg('rect', { y: 0, width: 12, height: H + STRIP, class: 'hit' }));
     group.addEventListener('click', () => {
       onSelect(ply());
     });
@@ -135,13 +140,20 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
         onSelect(ply());
       }
     });
-    svg.append(group);
+    chart.append(group);
     return group;
   };
 
+  let last: GraphInput | undefined;
   const update = (next: GraphInput): void => {
+    last = next;
     const n = Math.max(1, next.points.length - 1);
-    const x = (ply: number): number => PAD + (ply * (W - 2 * PAD)) / n;
+    // Never narrower than a target per point; wider when the page gives it room.
+    chart.style.minWidth = `${2 * PAD + MIN_TARGET * n}px`;
+    chart.setAttribute('viewBox', `0 0 ${width} ${H + STRIP}`);
+    for (const rect of bands) rect.setAttribute('width', String(width));
+    stripLabel?.setAttribute('x', String(width - 4));
+    const x = (ply: number): number => PAD + (ply * (width - 2 * PAD)) / n;
     // The line joins only neighbouring known points: nothing is drawn across a gap.
     let path = '';
     let joined = false;
@@ -172,20 +184,20 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       });
       const cx = x(point.ply);
       const cy = pointY(value);
-      // An invisible target as wide as the gap between points (at least 12 units): points are
-      // close together on long games, and a finger is wide.
-      const hitWidth = Math.max(12, (W - 2 * PAD) / n);
+      // An invisible target as wide as the gap between points (at least MIN_TARGET): points
+      // are close together on long games, and a finger is wide.
+      const hitWidth = Math.max(MIN_TARGET, (width - 2 * PAD) / n);
       group.firstElementChild!.setAttribute('x', String(cx - hitWidth / 2));
       group.firstElementChild!.setAttribute('width', String(hitWidth));
       let dot: SVGElement;
       if (marked) {
         const s = cls === 'blunder' ? 7 : 5.5;
-        dot = el('path', {
+        dot = svg('path', {
           d: `M${cx},${cy - s} L${cx + s},${cy} L${cx},${cy + s} L${cx - s},${cy} Z`,
           class: 'dot',
         });
       } else {
-        dot = el('circle', {
+        dot = svg('circle', {
           cx,
           cy,
           r: value === null ? 3 : 4,
@@ -201,7 +213,19 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     });
   };
 
-  return { element: svg, update };
+  // Drawn again at its laid-out width whenever that changes (a phone turned, a window resized).
+  const resized =
+    typeof ResizeObserver === 'function'
+      ? new ResizeObserver((entries) => {
+          const laidOut = Math.round(entries[0]?.contentRect.width ?? 0);
+          if (laidOut > 0 && laidOut !== width) {
+            width = laidOut;
+            if (last) update(last);
+          }
+        })
+      : undefined;
+  resized?.observe(chart);
+  return { element: chart, update, destroy: () => resized?.disconnect() };
 }
 
 function setAttributes(node: Element, attrs: Record<string, string | number>): void {

@@ -12,7 +12,7 @@ import {
 import { createBoard } from '../board/board.js';
 import { createGraph } from './graph.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
-import { make, type View } from '../dom.js';
+import { h, type View } from '../dom.js';
 import { COLOUR } from '../state/colours.js';
 import {
   accuracyText,
@@ -40,27 +40,28 @@ export function reviewView(game: Position): View {
   let selected = game.ply;
   let finished = false;
 
-  const root = make('section', { className: 'review-view' });
+  const root = h('section', { class: 'review-view' });
   root.setAttribute('aria-labelledby', 'review-title');
-  const title = make('h2', { text: 'Game review' });
+  const title = h('h2', {}, 'Game review');
   title.id = 'review-title';
   title.tabIndex = -1;
   const end = game.outcome;
   const result =
     end.kind === 'win' ? `${NAMES[end.winner]} won` : end.kind === 'draw' ? 'Draw' : 'Unfinished';
-  const meta = make('p', {
-    className: 'review-meta',
-    text: `${gameToString(game, { alwaysPrefix: true })} · ${result} · ${moves.length} moves`,
-  });
-  const back = make('a', { className: 'button', text: 'Back to the game' });
+  const meta = h(
+    'p',
+    { class: 'review-meta' },
+    `${gameToString(game, { alwaysPrefix: true })} · ${result} · ${moves.length} moves`,
+  );
+  const back = h('a', { class: 'button' }, 'Back to the game');
   back.href = '#';
-  const status = make('p', { className: 'review-status', text: 'Reviewing from the last move…' });
+  const status = h('p', { class: 'review-status' }, 'Reviewing from the last move…');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
 
-  const boardHost = make('div', { className: 'board-host review-board' });
+  const boardHost = h('div', { class: 'board-host review-board' });
   const board = createBoard(boardHost, {});
-  const nav = make('div', { className: 'review-nav' });
+  const nav = h('div', { class: 'review-nav' });
   const buttons = (
     [
       ['First position', '«', () => 0],
@@ -69,7 +70,7 @@ export function reviewView(game: Position): View {
       ['Last position', '»', () => moves.length],
     ] as const
   ).map(([label, text, target]) => {
-    const button = make('button', { text });
+    const button = h('button', {}, text);
     button.type = 'button';
     button.setAttribute('aria-label', label);
     button.addEventListener('click', () => {
@@ -77,37 +78,39 @@ export function reviewView(game: Position): View {
     });
     return button;
   });
-  const where = make('span', { className: 'review-where' });
+  const where = h('span', { class: 'review-where' });
   nav.append(buttons[0]!, buttons[1]!, where, buttons[2]!, buttons[3]!);
-  const detail = make('p', { className: 'review-detail' });
+  const detail = h('p', { class: 'review-detail' });
   detail.setAttribute('aria-live', 'polite');
 
-  const graphHost = make('figure', { className: 'review-graph' });
-  const caption = make('figcaption', {
-    text: 'Evaluation after each move (click a point to see the position; the table below has the same in text)',
-  });
+  const graphHost = h('figure', { class: 'review-graph' });
+  const caption = h(
+    'figcaption',
+    {},
+    'Evaluation after each move (click a point to see the position; the table below has the same in text)',
+  );
   const graph = createGraph((ply) => {
     select(ply, true);
   });
   graphHost.append(graph.element, caption);
-  const summary = make('div', { className: 'review-summary' });
-  const legend = make('dl', { className: 'review-legend' });
+  const summary = h('div', { class: 'review-summary' });
+  const legend = h('dl', { class: 'review-legend' });
   for (const info of MOVE_CLASSES) {
-    const dt = make('dt');
+    const dt = h('dt');
     dt.append(badge(info.id));
-    legend.append(dt, make('dd', { text: info.description }));
+    legend.append(dt, h('dd', {}, info.description));
   }
-  const table = make('table', { className: 'review-table' });
-  const tcaption = make('caption', { text: 'Every move judged by the solver' });
-  const thead = make('thead');
-  const headRow = make('tr');
-  for (const h of ['Move', 'Player', 'Column', 'Judgement', 'Result of the move', 'Better']) {
-    const th = make('th', { text: h });
+  const table = h('table', { class: 'review-table' });
+  const tcaption = h('caption', {}, 'Every move judged by the solver');
+  const thead = h('thead');
+  const headRow = h('tr');
+  for (const heading of ['Move', 'Player', 'Column', 'Judgement', 'Result of the move', 'Better']) {
+    const th = h('th', {}, heading);
     th.scope = 'col';
     headRow.append(th);
   }
   thead.append(headRow);
-  const tbody = make('tbody');
+  const tbody = h('tbody');
   table.append(tcaption, thead, tbody);
   // Built once and changed in place, like the graph: a click must not be lost because a result
   // arrived between press and release and replaced the button.
@@ -116,18 +119,20 @@ export function reviewView(game: Position): View {
   const rows = moves.map((_, ply) => moveRow(ply + 1));
   tbody.append(...rows.map((r) => r.element));
 
-  const top = make('div', { className: 'review-top' });
+  const top = h('div', { class: 'review-top' });
   top.append(title, back);
-  const main = make('div', { className: 'review-main' });
-  const left = make('div', { className: 'review-left' });
+  const main = h('div', { class: 'review-main' });
+  const left = h('div', { class: 'review-left' });
   left.append(boardHost, nav, detail);
-  const right = make('div', { className: 'review-right' });
+  const right = h('div', { class: 'review-right' });
   right.append(graphHost, summary);
   main.append(left, right);
-  const details = make('details', { className: 'review-legend-box' });
-  const legendTitle = make('summary', { text: 'What the judgements mean' });
+  const details = h('details', { class: 'review-legend-box' });
+  const legendTitle = h('summary', {}, 'What the judgements mean');
   details.append(legendTitle, legend);
-  root.append(top, meta, status, main, details, table);
+  // A phone scrolls the wide table sideways inside its box, not the whole page.
+  const tableBox = h('div', { class: 'review-table-box' }, table);
+  root.append(top, meta, status, main, details, tableBox);
 
   // Keys inside the review move through the game; they never reach the game behind it.
   root.addEventListener('keydown', (event) => {
@@ -152,7 +157,7 @@ export function reviewView(game: Position): View {
 
   function badge(id: MoveClass): HTMLElement {
     const info = moveClassInfo(id);
-    const span = make('span', { className: `badge c-${id}`, text: `${info.mark} ${info.label}` });
+    const span = h('span', { class: `badge c-${id}` }, `${info.mark} ${info.label}`);
     return span;
   }
 
@@ -179,20 +184,20 @@ export function reviewView(game: Position): View {
     element: HTMLElement;
     update(p: PlayerSummary, verdict: DecisiveVerdict): void;
   } {
-    const box = make('section', { className: `player-summary p${player}` });
-    const accuracy = make('p', { className: 'review-accuracy' });
+    const box = h('section', { class: `player-summary p${player}` });
+    const accuracy = h('p', { class: 'review-accuracy' });
     const label = document.createTextNode('First decisive mistake: ');
-    const verdictNode = make('span', { className: 'review-verdict' });
+    const verdictNode = h('span', { class: 'review-verdict' });
     let target = 0;
-    const jump = make('button', { className: 'link' });
+    const jump = h('button', { class: 'link' });
     jump.type = 'button';
     jump.addEventListener('click', () => {
       select(target);
     });
-    const decisive = make('p');
+    const decisive = h('p');
     decisive.append(label, verdictNode);
-    const counts = make('p');
-    box.append(make('h3', { text: NAMES[player] }), accuracy, decisive, counts);
+    const counts = h('p');
+    box.append(h('h3', {}, NAMES[player]), accuracy, decisive, counts);
     return {
       element: box,
       update(p, verdict) {
@@ -224,10 +229,10 @@ export function reviewView(game: Position): View {
     element: HTMLElement;
     update(line: MoveLine, waiting: boolean): void;
   } {
-    const tr = make('tr');
+    const tr = h('tr');
     tr.dataset['move'] = String(move);
-    const cell = make('td');
-    const jump = make('button', { className: 'link', text: String(move) });
+    const cell = h('td');
+    const jump = h('button', { class: 'link' }, String(move));
     jump.type = 'button';
     jump.setAttribute('aria-label', `Show the position after move ${move}`);
     jump.addEventListener('click', () => {
@@ -235,11 +240,11 @@ export function reviewView(game: Position): View {
     });
     cell.append(jump);
     const [player, column, judgement, outcome, better] = [
-      make('td'),
-      make('td'),
-      make('td'),
-      make('td'),
-      make('td'),
+      h('td'),
+      h('td'),
+      h('td'),
+      h('td'),
+      h('td'),
     ];
     tr.append(cell, player, column, judgement, outcome, better);
     return {
@@ -316,6 +321,7 @@ export function reviewView(game: Position): View {
       element: root,
       dispose() {
         board.destroy();
+        graph.destroy();
       },
     };
   }
@@ -348,6 +354,7 @@ export function reviewView(game: Position): View {
     dispose() {
       worker.terminate();
       board.destroy();
+      graph.destroy();
     },
   };
 }

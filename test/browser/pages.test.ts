@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations } from './axe.js';
+import type { TestPage } from './harness.js';
+import { settle } from './helpers.js';
+import { chooseName, createFriendGame, drop, status } from './online-helpers.js';
+import { deviceSuite } from './suite.js';
+
+/**
+ * Every page a player can reach, as a person sees it: light and dark, on a 360×740 phone and a
+ * 1280×900 desktop, each saved to test-results/browser/page-<name>-<scheme>-<size>.png for a
+ * person to look at, and each checked by axe (WCAG 2.1 A and AA), failing on any serious or
+ * critical violation.
+ */
+const suite = deviceSuite();
+
+const SCHEMES = ['light', 'dark'] as const;
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 900 },
+] as const;
+
+/** Several states per test, four shots and four axe runs each: slow on a shared 2-core machine. */
+const SLOW = 300_000;
+
+/**
+ * Screenshots and checks the page now shown in both schemes at both sizes; `ready` waits for
+ * what must be on screen after each change. Violations are collected with `expect.soft`, so one
+ * page's failure still leaves every other page's screenshot.
+ */
+async function shoot(p: TestPage, name: string, ready: (page: Page) => Promise<void>) {
+  // Chromium stops drawing a page behind another (two players here): its style changes
+  // (the colour scheme's transitions) would not finish, and axe would read half-changed colours.
+  await p.page.bringToFront();
+  for (const colorScheme of SCHEMES) {
+    await p.page.emulateMedia({ colorScheme });
+    for (const size of SIZES) {
+      await p.page.setViewportSize(size);
+      await p.page.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
+      await ready(p.page);
+      // The pointer off every control (a resize may bring a link under it: a hover
+      // transition), and a frame drawn, so the colours axe reads are the ones on screen.
+      await p.page.mouse.move(0, 0);
+      await p.page.evaluate(
+        () =>
+          new Promise((done) => {
+            requestAnimationFrame(() => requestAnimationFrame(done));
+          }),
+      );
+      const shot = `${name}-${colorScheme}-${size.width}x${size.height}`;
+      expect.soft(await axeViolations(p.page, ['serious', 'critical']), shot).toEqual([]);
+      await p.screenshot(`page-${shot}`);
+    }
+  }
+}
+
+const nothing = async (): Promise<void> => {};
+
+/** Opens `hash` on the device's page (a fragment change, as a link on the page would). */
+async function go(p: TestPage, hash: string): Promise<void> {
+  await p.page.evaluate((h) => {
+    location.hash = h;
+  }, hash);
+}
+
+// The opening of a real loss, long enough that the review has something to say.
+const REVIEWED = '4443474473773313';
+
+describe('every page, light and dark, phone and desktop', () => {
+  it(
+    'the local game, analysis, settings and help, review, puzzles and a broken link',
+    async () => {
+      const p = await suite.device('#g=7x6c4:4453&m=pvp');
+      await p.page.locator('.board .column').first().waitFor();
+      await shoot(p, 'local-game', settle);
+
+      await go(p, '#g=7x6c4:4453&m=analysis');
+      await shoot(p, 'analysis', async (page) => {
+        await page
+          .locator('main.layout .board:not(.hints-pending) .hint-row')
+          .waitFor({ timeout: 60_000 });
+      });
+
+      // Settings and help: the setup card and the opened key list, scrolled into view.
+      await go(p, '#g=7x6c4:4453&m=cpu');
+      await p.page.locator('details.keys summary').click();
+      await shoot(p, 'settings-help', async (page) => {
+        await settle(page);
+        await page.locator('details.keys').scrollIntoViewIfNeeded();
+      });
+
+      await go(p, `#review=7x6c4:${REVIEWED}`);
+      // The review as it runs, once a first verdict is in (how fast it finishes is another
+      // suite's business).
+      await shoot(p, 'review', async (page) => {
+        await page.locator('.review-table .badge').first().waitFor({ timeout: 120_000 });
+      });
+
+      await go(p, '#puzzles');
+      await shoot(p, 'puzzles', async (page) => {
+        await page.locator('.puzzle-prompt').filter({ hasText: /\w/ }).waitFor();
+      });
+
+      await go(p, '#play=bad');
+      await shoot(p, 'broken-link', async (page) => {
+        await page.locator('[role="alert"]', { hasText: 'link' }).waitFor();
+      });
+      expect(p.errors).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'the online lobby, a game, its replay, a player page and the leaderboard',
+    async () => {
+      // Names as long as allowed, as players choose them: the header must still hold them.
+      const red = await suite.device('#online');
+      await chooseName(red.page, 'Augusta Ada Lovelace');
+      const yellow = await suite.device('#online');
+      await chooseName(yellow.page, 'Grace Brewster Hopp');
+      await shoot(red, 'online-lobby', nothing);
+
+      const hash = await createFriendGame(red.page, { clock: '5+3', rated: true });
+      await yellow.page.goto(suite.harness.url + hash);
+      await expect.poll(() => status(red.page), { timeout: 15_000 }).toBe('Your turn');
+      // Red 4 3 2 1 along the bottom row; Yellow answers 4 5 2.
+      const moves = [4, 4, 3, 5, 2, 2, 1];
+      for (const [index, column] of moves.entries()) {
+        const mover = index % 2 === 0 ? red : yellow;
+        await drop(mover.page, column, index + 1, [red.page, yellow.page]);
+        if (index === 3) await shoot(red, 'online-game', nothing);
+      }
+      await expect.poll(() => status(red.page)).toContain('You win');
+      await shoot(yellow, 'online-finished', nothing);
+
+      await red.page.click('text=Replay this game');
+      await red.page.locator('#replay-moves').waitFor();
+      await shoot(red, 'replay', async (page) => {
+        await expect.poll(() => page.inputValue('#replay-moves')).toBe('7x6c4:4435221');
+      });
+
+      await go(red, '#online');
+      await red.page.click('text=My page');
+      await shoot(red, 'player', async (page) => {
+        await page.locator('.online-chart svg').waitFor({ timeout: 15_000 });
+      });
+
+      await go(red, '#leaderboard=classic');
+      await shoot(red, 'leaderboard', async (page) => {
+        await page.locator('text=Leaderboard: Classic 7×6').waitFor();
+      });
+      for (const p of [red, yellow]) expect(p.errors).toEqual([]);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './suite.js';
+
+/**
+ * A review on a 360×740 touch phone: every point of the graph is a target at least 24 px each
+ * way (WCAG 2.5.8), and the board stays in view while the player browses the moves, from the
+ * graph or from the table far below it.
+ */
+const suite = browserSuite();
+
+// Sixteen moves of a real game: seventeen points on a graph 330 px wide.
+const GAME = '4443474473773313';
+
+const discs = (page: Page): Promise<number> =>
+  page.locator('.review-view .cell:not([data-cell="empty"])').count();
+
+/** The board's frame lies wholly inside the viewport, the page scrolled as it is. */
+async function boardOnScreen(page: Page): Promise<boolean> {
+  const box = await page.locator('.review-view .board .frame').boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5;
+}
+
+describe('review on a phone', () => {
+  it('graph points are big enough to tap, and the board stays in view', async () => {
+    const { page, screenshot } = await suite.newPage({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+    });
+    await page.goto(`${suite.harness.url}#review=7x6c4:${GAME}`);
+    await page.locator(`.eval-graph [data-ply="${GAME.length}"]`).waitFor();
+    const targets = await page.locator('.eval-graph [data-ply] .hit').evaluateAll((hits) =>
+      hits.map((hit) => ({
+        width: hit.getBoundingClientRect().width,
+        height: hit.getBoundingClientRect().height,
+      })),
+    );
+    expect(targets).toHaveLength(GAME.length + 1);
+    for (const [ply, target] of targets.entries()) {
+      expect(target.width, `point ${ply}`).toBeGreaterThanOrEqual(24);
+      expect(target.height, `point ${ply}`).toBeGreaterThanOrEqual(24);
+    }
+
+    // A tap on a point of the graph: the board shows that position, on screen.
+    const point = page.locator('.eval-graph [data-ply="5"]');
+    await point.scrollIntoViewIfNeeded();
+    await point.tap();
+    await expect.poll(() => discs(page)).toBe(5);
+    expect(await boardOnScreen(page)).toBe(true);
+
+    // Far down the table, a tap on a move: the board is still there to show it.
+    const row = page.locator('.review-table tr[data-move="14"] button');
+    await row.scrollIntoViewIfNeeded();
+    await row.tap();
+    await expect.poll(() => discs(page)).toBe(14);
+    await screenshot('review-phone-table-360x740');
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    expect(await boardOnScreen(page)).toBe(true);
+    // The table's own move buttons are targets of 24 px too.
+    const button = await row.boundingBox();
+    expect(button!.width).toBeGreaterThanOrEqual(24);
+    expect(button!.height).toBeGreaterThanOrEqual(24);
+  });
+});
