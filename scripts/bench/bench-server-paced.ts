@@ -52,10 +52,10 @@ interface Run {
   readonly acked: Map<number, number>;
 }
 
-const secret = (): string => randomBytes(18).toString('base64url');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+export const secret = (): string => randomBytes(18).toString('base64url');
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function open(url: string): Promise<WebSocket> {
+export function open(url: string): Promise<WebSocket> {
   const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
@@ -69,7 +69,7 @@ function open(url: string): Promise<WebSocket> {
  * A request, retried when the connection drops (the server closes idle keep-alive connections
  * after 5 s, and a request racing that close fails though nothing is wrong) or timed out.
  */
-async function request(url: string, init?: RequestInit): Promise<Response> {
+export async function request(url: string, init?: RequestInit): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(url, init);
@@ -82,7 +82,18 @@ async function request(url: string, init?: RequestInit): Promise<Response> {
   }
 }
 
-const percentile = (sorted: readonly number[], p: number): number =>
+/** A random legal column of a classic 7x6 game. */
+export function randomColumn(game: PublicGame): number {
+  const heights = new Array<number>(7).fill(0);
+  for (const c of game.moves) heights[c]!++;
+  const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
+  return legal[Math.floor(Math.random() * legal.length)]!;
+}
+
+/** A person looks, thinks, clicks: a move goes a jittered pace (0.5–1.5 ×) after the turn began. */
+export const humanDelay = (paceMs: number): number => paceMs * (0.5 + Math.random());
+
+export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -173,27 +184,20 @@ export async function runPaced(
           if (game.status !== 'playing' || game.turn !== seats[i] || proposed[i] === game.version)
             return;
           proposed[i] = game.version;
-          const heights = new Array<number>(7).fill(0);
-          for (const c of game.moves) heights[c]!++;
-          const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
-          const column = legal[Math.floor(Math.random() * legal.length)]!;
-          // A person looks, thinks, clicks: the move goes a jittered pace after the turn began.
-          const timer = setTimeout(
-            () => {
-              pending.delete(timer);
-              if (stopping) {
-                if (sent.size === 0) finish();
-                return;
-              }
-              const id = `m${next++}`;
-              sent.set(id, { at: performance.now(), version: game.version, column });
-              outstanding++;
-              sockets[i].send(
-                JSON.stringify({ type: 'move', id, gameId, column, version: game.version }),
-              );
-            },
-            paceMs * (0.5 + Math.random()),
-          );
+          const column = randomColumn(game);
+          const timer = setTimeout(() => {
+            pending.delete(timer);
+            if (stopping) {
+              if (sent.size === 0) finish();
+              return;
+            }
+            const id = `m${next++}`;
+            sent.set(id, { at: performance.now(), version: game.version, column });
+            outstanding++;
+            sockets[i].send(
+              JSON.stringify({ type: 'move', id, gameId, column, version: game.version }),
+            );
+          }, humanDelay(paceMs));
           pending.add(timer);
         };
         sockets.forEach((ws, i) => {
@@ -202,7 +206,7 @@ export async function runPaced(
         });
       });
       // A moment before the next game, as a person takes.
-      if (running()) await sleep(paceMs * (0.5 + Math.random()));
+      if (running()) await sleep(humanDelay(paceMs));
     }
     for (const ws of sockets) ws.close();
   };

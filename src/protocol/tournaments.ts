@@ -158,6 +158,8 @@ export const TournamentServerMessageSchemas = {
     type: z.literal('tournamentJoined'),
     id: ReplyId,
     tournamentId: z.string(),
+    /** The player was in already (another tab or device, a reconnect): nothing else changed. */
+    again: z.optional(z.boolean()),
   }),
   tournamentWithdrawn: z.object({
     type: z.literal('tournamentWithdrawn'),

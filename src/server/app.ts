@@ -173,15 +173,12 @@ export async function startServer(
   const tournaments = startTournaments({
     config,
     games: store,
+    matchmaking,
     bus,
     node,
-    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
     now,
     log,
     metrics,
-    onGame: (state) => {
-      hub.update(state);
-    },
   });
   const heartbeat = setInterval(() => {
     store.beat(node, now()).catch((e: unknown) => {
@@ -330,7 +327,9 @@ export async function startServer(
       connections.add(connection);
       ws.on('close', () => {
         connections.delete(connection);
-        tournaments.pushes.removeSession(connection);
+        tournaments.presence.closed(connection).catch((e: unknown) => {
+          log.warn('tournament presence not updated', { error: String(e) });
+        });
         tournaments.watchers.removeSession(connection);
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);

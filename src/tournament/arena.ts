@@ -55,19 +55,36 @@ export function joinArena(
     return err(tournamentError(TournamentErrorCode.AlreadyJoined, 'already in this arena'));
   }
   if (known) return ok(put(state, { ...known, withdrawn: false, present: true, freeSince: now }));
-  return ok(
-    put(state, {
-      id,
-      rating,
-      score: 0,
-      streak: 0,
-      games: [],
-      withdrawn: false,
-      present: true,
-      playing: false,
-      freeSince: now,
-    }),
-  );
+  return ok(put(state, newcomer(id, rating, now)));
+}
+
+const newcomer = (id: string, rating: number, now: number): ArenaPlayer => ({
+  id,
+  rating,
+  score: 0,
+  streak: 0,
+  games: [],
+  withdrawn: false,
+  present: true,
+  playing: false,
+  freeSince: now,
+});
+
+/**
+ * Many players joining before the end, as `joinArena` one after the other (a player already in
+ * is left as is), copying the players once: a replay of hundreds of entrants every second
+ * stays linear.
+ */
+export function joinArenaAll(
+  state: ArenaState,
+  joins: readonly { readonly id: string; readonly rating: number; readonly at: number }[],
+): ArenaState {
+  const players: Record<string, ArenaPlayer> = { ...state.players };
+  for (const { id, rating, at } of joins) {
+    if (at >= state.endsAt || players[id]) continue;
+    players[id] = newcomer(id, rating, at);
+  }
+  return { ...state, players };
 }
 
 /** Withdraws (pauses): the score stays and counts in the standings. */
@@ -131,24 +148,45 @@ export function recordArenaGame(
   winner: string | null,
   now: number,
 ): ArenaState {
-  const a = state.players[pair.first];
-  const b = state.players[pair.second];
-  if (!a || !b) return state;
-  const outcomeOf = (id: string): Outcome =>
-    winner === null ? 'draw' : winner === id ? 'win' : 'loss';
-  const score = (p: ArenaPlayer, o: ArenaPlayer): ArenaPlayer => {
-    const outcome = outcomeOf(p.id);
-    const { points, streak } = arenaPoints(p.streak, outcome);
-    return {
-      ...p,
-      score: p.score + points,
-      streak,
-      playing: false,
-      freeSince: now,
-      games: [...p.games, { opponent: o.id, opponentRating: o.rating, outcome, points }],
+  return recordArenaGames(state, [{ pair, winner, at: now }]);
+}
+
+/** One finished game for `recordArenaGames`. */
+export interface ArenaResult {
+  readonly pair: ArenaPair;
+  readonly winner: string | null;
+  readonly at: number;
+}
+
+/**
+ * Scores finished games in order, as `recordArenaGame` one after the other, but copying the
+ * players once: replaying a long arena (thousands of games, hundreds of players) every second
+ * stays linear.
+ */
+export function recordArenaGames(state: ArenaState, results: readonly ArenaResult[]): ArenaState {
+  const players: Record<string, ArenaPlayer> = { ...state.players };
+  for (const { pair, winner, at } of results) {
+    const a = players[pair.first];
+    const b = players[pair.second];
+    if (!a || !b) continue;
+    const outcomeOf = (id: string): Outcome =>
+      winner === null ? 'draw' : winner === id ? 'win' : 'loss';
+    const score = (p: ArenaPlayer, o: ArenaPlayer): ArenaPlayer => {
+      const outcome = outcomeOf(p.id);
+      const { points, streak } = arenaPoints(p.streak, outcome);
+      return {
+        ...p,
+        score: p.score + points,
+        streak,
+        playing: false,
+        freeSince: at,
+        games: [...p.games, { opponent: o.id, opponentRating: o.rating, outcome, points }],
+      };
     };
-  };
-  return put(put(state, score(a, b)), score(b, a));
+    players[a.id] = score(a, b);
+    players[b.id] = score(b, a);
+  }
+  return { ...state, players };
 }
 
 export interface ArenaStanding {

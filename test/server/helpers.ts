@@ -231,11 +231,24 @@ export async function createGame(
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** A server in its own process (`node --import tsx src/server/main.ts`), killable for real. */
+/** How a server process ended. */
+export interface ProcessExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+/**
+ * A server in its own process (`node --import tsx src/server/main.ts`), killable for real.
+ * Everything waits on the process's own events, never on a fixed time: `start` on its
+ * "listening" line or its exit (a test's timeout bounds a start that hangs), `kill` on its
+ * exit, and `exited` lets a test's waits fail at once when the server dies under them.
+ */
 export class ServerProcess {
   private child: ChildProcess | undefined;
   /** The signal `kill` sent, to tell it from one sent by anything else. */
   private sent: NodeJS.Signals | undefined;
+  private exit: Promise<ProcessExit> | undefined;
+  private stderr = '';
   url = '';
 
   constructor(private readonly env: Record<string, string>) {}
@@ -247,49 +260,57 @@ export class ServerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
-    this.url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        reject(new Error(`server did not start: ${stderr}`));
-      }, 20_000);
+    this.sent = undefined;
+    this.stderr = '';
+    child.stderr.on('data', (d: Buffer) => (this.stderr += String(d)));
+    // Listened to from the spawn on: an exit is never missed, however early.
+    const exit = new Promise<ProcessExit>((resolve) => {
+      child.once('exit', (code, signal) => {
+        resolve({ code, signal });
+      });
+    });
+    this.exit = exit;
+    const listening = new Promise<string>((resolve) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += String(d);
         const match = /Connect Four at (http:\/\/\S+\/)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-      child.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        // "exited with null" said nothing: name the signal, and whether this test sent it.
-        const how =
-          code !== null
-            ? `exited with code ${code}`
-            : signal === this.sent
-              ? `was stopped by this test (${signal}) before it started`
-              : `was killed by ${signal ?? 'a signal'}, which this test did not send`;
-        reject(new Error(`server ${how}: ${stderr}`));
+        if (match) resolve(match[1]!);
       });
     });
-    return this.url;
+    const url = await Promise.race([
+      listening,
+      exit.then((how) => {
+        throw new Error(`server ${this.describe(how)}, before listening: ${this.stderr}`);
+      }),
+    ]);
+    this.url = url;
+    return url;
+  }
+
+  /** Resolves when the process has ended (at once if it has), whoever ended it. */
+  get exited(): Promise<ProcessExit> {
+    return this.exit ?? Promise.resolve({ code: null, signal: null });
+  }
+
+  /** "exited with null" said nothing: the code, or the signal and whether this test sent it. */
+  describe(how: ProcessExit): string {
+    if (how.code !== null) return `exited with code ${how.code}`;
+    return how.signal !== null && how.signal === this.sent
+      ? `was stopped by this test (${how.signal})`
+      : `was killed by ${how.signal ?? 'a signal'}, which this test did not send`;
   }
 
   get port(): number {
     return Number(new URL(this.url).port);
   }
 
-  kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Sends `signal` and resolves once the process has exited (at once if it already had). */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     this.sent = signal;
-    return new Promise((resolve) => {
-      child.once('exit', () => {
-        resolve();
-      });
-      child.kill(signal);
-    });
+    child.kill(signal);
+    await this.exited;
   }
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app.js';
-import { BACKEND_CASES, startTestServer, type Backend } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BACKEND_CASES } from './helpers.js';
+import { suiteServer } from './lobby.js';
 
 /**
  * Defect: `GET /api/leaderboard?limit=2.5` and `GET /api/games?limit=99.9` answered 500
@@ -14,20 +14,10 @@ const ENDPOINTS = ['api/games', 'api/leaderboard'] as const;
 const BAD_LIMITS = ['2.5', '99.9', '-1', 'abc', '0', '101', '1e2', '', '99999999999999999999999'];
 
 describe.each(BACKEND_CASES)('list endpoint queries (%s)', (_n, make) => {
-  let backend: Backend;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    backend = make();
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server.close();
-    await backend.cleanup();
-  });
+  const suite = suiteServer(make);
 
   const get = async (path: string): Promise<{ status: number; json: unknown }> => {
-    const response = await fetch(server.url + path);
+    const response = await fetch(suite.url + path);
     return { status: response.status, json: await response.json() };
   };
 

@@ -1,11 +1,12 @@
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
+import type { RunningServer } from '../../src/server/app.js';
 import type {
   PlayerPage,
   PublicGame,
   PublicPlayer,
   ServerMessage,
 } from '../../src/protocol/index.js';
-import { TestClient, createGame, newSecret } from './helpers.js';
+import { TestClient, createGame, newSecret, startTestServer, type Backend } from './helpers.js';
 
 /**
  * What the server suites set up alike: players, clients, games and the waits on them. One
@@ -13,6 +14,49 @@ import { TestClient, createGame, newSecret } from './helpers.js';
  */
 
 export type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
+
+/** The in-process server of one suite, with its own store. */
+export interface SuiteServer {
+  readonly server: RunningServer;
+  readonly backend: Backend;
+  readonly url: string;
+}
+
+/**
+ * Starts a server on a fresh `make()` store before the suite's tests and stops it (and the
+ * suite's `clients`, then the store) after them. Read the fields inside tests and hooks only.
+ */
+export function suiteServer(
+  make: () => Backend,
+  extraEnv: Record<string, string> = {},
+  clients?: ClientSet,
+): SuiteServer {
+  let running: { server: RunningServer; backend: Backend } | undefined;
+  beforeAll(async () => {
+    const backend = make();
+    running = { backend, server: await startTestServer(backend, {}, extraEnv) };
+  });
+  afterAll(async () => {
+    await clients?.closeAll();
+    await running?.server.close();
+    await running?.backend.cleanup();
+  });
+  const get = (): { server: RunningServer; backend: Backend } => {
+    if (!running) throw new Error('the suite server is read before it started');
+    return running;
+  };
+  return {
+    get server() {
+      return get().server;
+    },
+    get backend() {
+      return get().backend;
+    },
+    get url() {
+      return get().server.url;
+    },
+  };
+}
 
 /** A type guard for `waitFor`: the message is of `type`. */
 export const is =

@@ -14,6 +14,7 @@ import { handleTournamentMessage } from '../../src/server/tournaments/messages.j
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import { SqliteTournamentStore } from '../../src/server/tournaments/sqlite-store.js';
 import type { PlayerRecord } from '../../src/server/store/players.js';
+import { tournamentGames } from './tournament-games.js';
 
 const NOW = Date.UTC(2030, 0, 1, 12, 0);
 const ANN = 'A'.repeat(24);
@@ -33,9 +34,8 @@ describe('tournament WebSocket messages', () => {
     store = new SqliteTournamentStore(file);
     const tournaments = new TournamentService({
       store,
-      games,
+      ...tournamentGames(games),
       node: 'n1',
-      limits: { abortMs: 30_000, leaveMs: 90_000 },
       newId,
     });
     const ann = { id: 'player-ann', name: 'Ann' } as PlayerRecord;
@@ -90,11 +90,10 @@ describe('tournament WebSocket messages', () => {
 
     const join = { type: 'tournamentJoin' as const, tournamentId, player: ANN, secret: SEAT };
     expect(await handle(join)).toMatchObject({ type: 'tournamentJoined', tournamentId });
-    // A second tab or device of the same player.
-    expect(await handle({ ...join, secret: 'T'.repeat(24) })).toMatchObject({
-      type: 'error',
-      code: 'tournament_already_joined',
-    });
+    // A second tab or device of the same player: answered, nothing registered twice.
+    const again = await handle({ ...join, secret: 'T'.repeat(24) });
+    valid(again);
+    expect(again).toMatchObject({ type: 'tournamentJoined', tournamentId, again: true });
     const watched = await handle({ type: 'tournamentWatch', tournamentId });
     valid(watched);
     expect(watched).toMatchObject({

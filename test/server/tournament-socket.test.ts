@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { newSecret } from '../../src/server/secrets.js';
-import { BACKEND_CASES, startTestServer, type Backend } from './helpers.js';
-import { ClientSet, createPlayer, is } from './lobby.js';
+import { BACKEND_CASES } from './helpers.js';
+import { ClientSet, createPlayer, is, suiteServer } from './lobby.js';
 
 // The outside client's path, as docs/protocol.md ("Tournaments") gives it: every tournament
 // message goes over the game socket and is answered by id.
 describe.each(BACKEND_CASES)('tournaments over the WebSocket (%s)', (_name, make) => {
-  let backend: Backend;
-  let server: RunningServer;
   const clients = new ClientSet();
-
-  beforeAll(async () => {
-    backend = make();
-    server = await startTestServer(backend, {}, { TOURNAMENT_SCHEDULE: 'off' });
-  });
-  afterAll(async () => {
-    await clients.closeAll();
-    await server.close();
-    await backend.cleanup();
-  });
+  const server = suiteServer(make, { TOURNAMENT_SCHEDULE: 'off' }, clients);
 
   it('a named player creates a private arena, joins it, watches it; a stranger may not join', async () => {
     const ada = await createPlayer(server.url, 'Ada Sockets');

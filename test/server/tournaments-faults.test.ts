@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
-import type { GameStore } from '../../src/server/store/types.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
-import type { TournamentStore } from '../../src/server/tournaments/store.js';
-import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
+import { BACKEND_CASES } from './helpers.js';
+import { processSuite, seededTournament, tournamentGames } from './tournament-games.js';
 
 /**
  * A real server process runs an arena from the store, is killed with SIGKILL in the middle of
@@ -14,59 +12,21 @@ import { BACKEND_CASES, ServerProcess, type Backend } from './helpers.js';
  * here: the WebSocket messages are not routed yet.)
  */
 describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make) => {
-  let backend: Backend;
-  let games: GameStore;
-  let store: TournamentStore;
-  const processes: ServerProcess[] = [];
-
-  beforeAll(async () => {
-    backend = make();
-    games = await backend.open();
-    store = openTournamentStore({
-      databaseUrl: backend.env['DATABASE_URL'],
-      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-      databasePath: backend.env['DATABASE_PATH'] ?? '',
-    });
-  });
-  afterAll(async () => {
-    for (const p of processes) await p.kill('SIGKILL');
-    await store.close();
-    await games.close();
-    await backend.cleanup();
-  });
+  const suite = processSuite(make);
 
   it('resumes an arena after the process running it is killed', async () => {
+    const { games, store } = suite;
     // This side only creates and joins; the server processes do all the pairing.
     const admin = new TournamentService({
       store,
-      games,
+      ...tournamentGames(games),
       node: 'test',
-      limits: { abortMs: 30_000, leaveMs: 90_000 },
       newId,
     });
-    const now = Date.now();
-    const made = await admin.create(
-      {
-        kind: 'arena',
-        name: 'Crash arena',
-        variant: '7x6',
-        clock: { initialMs: 180_000, incrementMs: 0 },
-        startsAt: now,
-        durationMinutes: 30,
-      },
-      now,
-      { creator: null, private: false },
-    );
-    if (!made.ok || !made.value) throw new Error('not created');
-    const id = made.value.id;
-    const ids = ['p0', 'p1', 'p2', 'p3'].map((p) => `${p}-${id}`);
-    for (const [i, p] of ids.entries()) {
-      await admin.join(id, { id: p, name: `n${i}`, rating: 1500 }, String(i).repeat(64), now);
-    }
-    const env = { ...backend.env, TOURNAMENT_SCHEDULE: 'off' };
-    const first = new ServerProcess(env);
-    processes.push(first);
-    await first.start();
+    const { id } = await seededTournament(admin, Date.now(), 4, {
+      name: 'Crash arena',
+    });
+    const first = await suite.serve();
     // Paired, and the games created (a kill between the two is healed too: see
     // tournaments.test.ts, "a game lost to a crash").
     await vi.waitFor(
@@ -93,10 +53,9 @@ describe.each(BACKEND_CASES)('a tournament survives SIGKILL (%s)', (_name, make)
       expect(await games.compareAndSet(done, g.version)).toBe(true);
     }
 
-    const second = new ServerProcess(env);
-    processes.push(second);
-    await second.start();
-    // The new process takes the lease once the dead one's expires (15 s), then settles and pairs.
+    const second = await suite.serve();
+    // The new process takes the lease once the dead one's heartbeat falls silent (6 s; the lease
+    // itself would last 15 s), then settles and pairs.
     await vi.waitFor(
       async () => {
         expect(await store.pairings(id)).toHaveLength(4);

@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningServer } from '../../src/server/app.js';
+import { describe, expect, it } from 'vitest';
 import {
   ErrorBodySchema,
   TournamentListSchema,
   TournamentResponseSchema,
 } from '../../src/protocol/index.js';
-import { BACKEND_CASES, startTestServer, type Backend } from './helpers.js';
+import { BACKEND_CASES, startTestServer } from './helpers.js';
+import { suiteServer } from './lobby.js';
 
 describe.each(BACKEND_CASES)('tournament HTTP API (%s)', (_name, make) => {
-  let backend: Backend;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    backend = make();
-    server = await startTestServer(backend);
-  });
-  afterAll(async () => {
-    await server.close();
-    await backend.cleanup();
-  });
+  const suite = suiteServer(make);
 
   const get = (path: string, init?: RequestInit): Promise<Response> =>
-    fetch(new URL(path, server.url), init);
+    fetch(new URL(path, suite.url), init);
 
   it('lists the default schedule: an hourly 7x6 arena and two daily Swiss', async () => {
     // The first tick fills the schedule: wait for it rather than for a fixed time.

@@ -7,9 +7,9 @@ import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
+import { tournamentGames } from './tournament-games.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0);
-const limits = { abortMs: 30_000, leaveMs: 90_000 };
 const clock = { initialMs: 180_000, incrementMs: 2_000 };
 
 /**
@@ -48,7 +48,8 @@ describe.each(BACKEND_CASES)('two processes racing on a tournament (%s)', (_name
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 30 }), async (ops) => {
         const services = stores.map(
-          (store, i) => new TournamentService({ store, games, node: `n${i}`, limits, newId }),
+          (store, i) =>
+            new TournamentService({ store, ...tournamentGames(games), node: `n${i}`, newId }),
         );
         const made = await services[0]!.create(
           kind === 'arena'

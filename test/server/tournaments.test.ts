@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import type { GameStore } from '../../src/server/store/types.js';
 import { openTournamentStore } from '../../src/server/tournaments/open.js';
-import { TournamentService } from '../../src/server/tournaments/service.js';
+import { OWNER_SILENT_MS, TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentRow, TournamentStore } from '../../src/server/tournaments/store.js';
 import { newId } from '../../src/server/secrets.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
+import { tournamentGames } from './tournament-games.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0);
-const limits = { abortMs: 30_000, leaveMs: 90_000 };
 const clock = { initialMs: 180_000, incrementMs: 2_000 };
 const players = ['ann', 'bob', 'cid', 'dee', 'eve'].map((name, i) => ({
   id: `player-${name}`,
@@ -24,7 +24,7 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
   let store: TournamentStore;
   let second: TournamentStore;
   const service = (node: string, on: TournamentStore = store): TournamentService =>
-    new TournamentService({ store: on, games, node, limits, newId });
+    new TournamentService({ store: on, ...tournamentGames(games), node, newId });
 
   beforeAll(async () => {
     backend = make();
@@ -116,8 +116,13 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     for (const p of players.slice(0, 4)) {
       expect((await s.join(t.id, p, hashOf(p.id), T0)).ok).toBe(true);
     }
+    // Another tab or device: answered again, one entry, the newest seat secret kept.
     const twice = await s.join(t.id, players[0]!, hashOf('other-tab'), T0);
-    expect(!twice.ok && twice.error.code).toBe('tournament_already_joined');
+    expect(twice.ok && twice.value).toEqual({ again: true });
+    const entries = await store.entrants(t.id);
+    expect(entries).toHaveLength(4);
+    expect(entries.find((e) => e.playerId === players[0]!.id)?.seatHash).toBe(hashOf('other-tab'));
+    await s.join(t.id, players[0]!, hashOf(players[0]!.id), T0);
 
     await s.tick(T0 + 1000);
     let pairings = await store.pairings(t.id);
@@ -201,10 +206,16 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     expect(pairings).toHaveLength(2);
     const seated = pairings.flatMap((p) => [p.first, p.second]);
     expect(new Set(seated).size).toBe(4);
-    // And the lease: only one process holds it at a time.
-    expect(await store.lease(t.id, 'n1', T0, T0 + 15_000)).toBe(true);
-    expect(await second.lease(t.id, 'n2', T0 + 1, T0 + 15_001)).toBe(false);
-    expect(await second.lease(t.id, 'n2', T0 + 15_001, T0 + 30_000)).toBe(true);
+    // And the lease: only one process holds it at a time, until it expires or its holder's
+    // heartbeat falls silent (a dead process), whichever comes first.
+    const silent = (now: number): number => now - OWNER_SILENT_MS;
+    expect(await store.lease(t.id, 'n1', T0, T0 + 15_000, silent(T0))).toBe(true);
+    await games.beat('n1', T0);
+    expect(await second.lease(t.id, 'n2', T0 + 1, T0 + 15_001, silent(T0 + 1))).toBe(false);
+    const later = T0 + OWNER_SILENT_MS + 1;
+    expect(await second.lease(t.id, 'n2', later, later + 15_000, silent(later))).toBe(true);
+    expect(await store.lease(t.id, 'n1', later + 1, later + 15_001, silent(later + 1))).toBe(false);
+    expect(await store.lease(t.id, 'n1', later + 15_001, later + 30_000, 0)).toBe(true);
   });
 
   it('creates a paired game lost to a crash between the pairing and the game', async () => {
@@ -282,6 +293,10 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
       );
       expect(!late.ok && late.error.code).toBe('tournament_closed');
     }
+    // A player who withdrew may come back mid-event (not one withdrawn by two no-shows).
+    expect((await s.withdraw(t.id, players[0]!.id)).ok).toBe(true);
+    const annBack = await s.join(t.id, players[0]!, hashOf(players[0]!.id), now);
+    expect(annBack.ok && annBack.value).toEqual({ again: false });
     await s.tick(now);
     const detail = (await s.detail(t.id))!;
     expect(detail.status).toBe('finished');

@@ -4,11 +4,13 @@ import {
   arenaPoints,
   arenaStandings,
   joinArena,
+  joinArenaAll,
   newArena,
   pairArena,
   pairFree,
   performance,
   recordArenaGame,
+  recordArenaGames,
   setPresence,
   withdrawArena,
   type ArenaCandidate,
@@ -245,6 +247,37 @@ describe('arena properties', () => {
           expect(p.score).toBe(p.games.reduce((sum, g) => sum + g.points, 0));
         }
       }),
+    );
+  });
+});
+
+describe('replaying an arena in one pass', () => {
+  it('joinArenaAll and recordArenaGames equal joining and scoring one by one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(5), fc.nat(5), fc.constantFrom(0, 1, 2)), { maxLength: 30 }),
+        (games) => {
+          const ids = ['a', 'b', 'c', 'd', 'e', 'f'];
+          const joins = ids.map((id, i) => ({ id, rating: 1400 + 40 * i, at: i }));
+          let oneByOne = newArena(1_000);
+          for (const j of [...joins, joins[0]!]) {
+            const joined = joinArena(oneByOne, j.id, j.rating, j.at);
+            if (joined.ok) oneByOne = joined.value;
+          }
+          const results = games
+            .filter(([x, y]) => x !== y)
+            .map(([x, y, w], i) => {
+              const pair = { first: ids[x]!, second: ids[y]! };
+              return { pair, winner: w === 2 ? null : [pair.first, pair.second][w]!, at: 10 + i };
+            });
+          for (const r of results) oneByOne = recordArenaGame(oneByOne, r.pair, r.winner, r.at);
+          const batch = recordArenaGames(
+            joinArenaAll(newArena(1_000), [...joins, joins[0]!]),
+            results,
+          );
+          expect(batch).toEqual(oneByOne);
+        },
+      ),
     );
   });
 });

@@ -163,4 +163,48 @@ describe('online client: what the server sends', () => {
     });
     client.close();
   });
+
+  it('joins its tournaments again after a reconnect (presence and pairings), not once withdrawn', async () => {
+    vi.useFakeTimers();
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const { client, sockets } = connected();
+    sockets[0]!.open();
+    const join = {
+      type: 'tournamentJoin',
+      tournamentId: 'tourney01',
+      player: 'identity-secret-0123456789',
+      secret: 'seat-secret-0123456789abcdef',
+    } as const;
+    const joined = client.tournamentRequest(join);
+    const sent = sockets[0]!.sent.find((m) => m['type'] === 'tournamentJoin')!;
+    sockets[0]!.receive({ type: 'tournamentJoined', id: sent['id'], tournamentId: 'tourney01' });
+    expect(await joined).toMatchObject({ type: 'tournamentJoined' });
+    sockets[0]!.onclose?.({});
+    vi.advanceTimersByTime(5_000);
+    sockets[1]!.open();
+    const again = sockets[1]!.sent.find((m) => m['type'] === 'tournamentJoin')!;
+    expect(again).toMatchObject({ tournamentId: 'tourney01', secret: join.secret });
+    sockets[1]!.receive({
+      type: 'tournamentJoined',
+      id: again['id'],
+      tournamentId: 'tourney01',
+      again: true,
+    });
+
+    const withdraw = client.tournamentRequest({
+      type: 'tournamentWithdraw',
+      tournamentId: 'tourney01',
+      player: join.player,
+    });
+    const out = sockets[1]!.sent.find((m) => m['type'] === 'tournamentWithdraw')!;
+    sockets[1]!.receive({ type: 'tournamentWithdrawn', id: out['id'], tournamentId: 'tourney01' });
+    await withdraw;
+    sockets[1]!.onclose?.({});
+    vi.advanceTimersByTime(5_000);
+    sockets[2]!.open();
+    expect(sockets[2]!.sent.some((m) => m['type'] === 'tournamentJoin')).toBe(false);
+    client.close();
+  });
 });

@@ -29,6 +29,15 @@ export type BusMessage =
       readonly round: number | null;
     }
   | {
+      /**
+       * The player's last connection on one process closed and it was marked absent: every
+       * process where the player still has one marks them present again at once.
+       */
+      readonly kind: 'tournamentPresence';
+      readonly tournamentId: string;
+      readonly playerId: string;
+    }
+  | {
       /** A tournament's standings, pairings or status changed: watchers read it again. */
       readonly kind: 'tournamentChanged';
       readonly tournamentId: string;

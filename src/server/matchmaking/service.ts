@@ -69,6 +69,16 @@ export interface Entrant {
   readonly player: SeatPlayer | null;
 }
 
+/** A game between two given players (`Matchmaking.startGame`). */
+export interface GameSetup {
+  /** Chosen beforehand when the game is recorded before it is made (a tournament pairing). */
+  readonly id?: string;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly rated: boolean;
+  readonly seats: readonly [Entrant, Entrant];
+}
+
 /**
  * Quick match: pairs seekers (by rating, the range widening as they wait), renews the seeks
  * that wait on this process, offers the computer when nobody came in time, and tells a seeker
@@ -160,14 +170,10 @@ export class Matchmaking {
   /**
    * Starts a game between two given players (seats in the order given, both held, clocks
    * running): for pairings made outside quick match, such as a tournament's. Rated only
-   * between two named players.
+   * between two named players. A pairing that names its game beforehand gives `id` (a second
+   * start of the same id fails in the store: the game exists once).
    */
-  async startGame(setup: {
-    readonly variant: string;
-    readonly clock: ClockSetting | null;
-    readonly rated: boolean;
-    readonly seats: readonly [Entrant, Entrant];
-  }): Promise<Result<GameState, ProtocolError>> {
+  async startGame(setup: GameSetup): Promise<Result<GameState, ProtocolError>> {
     const variant = canonicalVariant(setup.variant);
     if (!variant.ok) return variant;
     const [first, second] = setup.seats;
@@ -181,7 +187,7 @@ export class Matchmaking {
     }
     const state = newGame(
       {
-        id: newId(),
+        id: setup.id ?? newId(),
         variant: variant.value,
         clock: setup.clock,
         seats: [first.secretHash, second.secretHash],

@@ -88,7 +88,7 @@ export async function handleTournamentMessage(
       );
       if (!joined.ok) return error(joined.error.code, joined.error.message);
       if (ctx.session) await ctx.pushes?.add(t.id, player.id, ctx.session);
-      return { type: 'tournamentJoined', ...id, tournamentId: t.id };
+      return { type: 'tournamentJoined', ...id, tournamentId: t.id, again: joined.value.again };
     }
     case 'tournamentWithdraw': {
       const out = await ctx.tournaments.withdraw(msg.tournamentId, player.id);

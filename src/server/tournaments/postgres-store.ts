@@ -84,8 +84,19 @@ export class PostgresTournamentStore implements TournamentStore {
     await this.q(TSQL.setPresent, [until, id, playerId]);
   }
 
-  async lease(id: string, owner: string, now: number, until: number): Promise<boolean> {
-    return (await this.q(TSQL.lease, [owner, until, id, owner, now])).rowCount === 1;
+  async renewPresence(id: string, playerId: string, until: number): Promise<void> {
+    await this.q(TSQL.renewPresent, [until, id, playerId]);
+  }
+
+  async lease(
+    id: string,
+    owner: string,
+    now: number,
+    until: number,
+    silentBefore: number,
+  ): Promise<boolean> {
+    const params = [owner, until, id, owner, now, silentBefore];
+    return (await this.q(TSQL.lease, params)).rowCount === 1;
   }
 
   async advance(current: TournamentRow, change: Advance): Promise<boolean> {

@@ -51,13 +51,30 @@ export class TournamentPushes {
     this.drop(tournamentId, players);
   }
 
-  /** The session has gone: it is forgotten everywhere (a connection joins only a few). */
-  removeSession(session: Session): void {
+  /**
+   * The session has gone: it is forgotten everywhere (a connection joins only a few). Returns
+   * the players who, with it, have no connection left here in that tournament.
+   */
+  removeSession(session: Session): { tournamentId: string; playerId: string }[] {
+    const gone: { tournamentId: string; playerId: string }[] = [];
     for (const [tournamentId, players] of this.joined) {
       for (const [playerId, sessions] of players) {
-        if (sessions.delete(session) && sessions.size === 0) players.delete(playerId);
+        if (sessions.delete(session) && sessions.size === 0) {
+          players.delete(playerId);
+          gone.push({ tournamentId, playerId });
+        }
       }
       this.drop(tournamentId, players);
+    }
+    return gone;
+  }
+
+  /** Every tournament and player with an open connection on this process. */
+  *present(): Generator<{ tournamentId: string; playerId: string }> {
+    for (const [tournamentId, players] of this.joined) {
+      for (const [playerId, sessions] of players) {
+        if ([...sessions].some((s) => s.open)) yield { tournamentId, playerId };
+      }
     }
   }
 

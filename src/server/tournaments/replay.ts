@@ -1,9 +1,9 @@
 import {
   activeEntrants,
   arenaStandings,
-  joinArena,
+  joinArenaAll,
   newArena,
-  recordArenaGame,
+  recordArenaGames,
   swissStandings,
   type ArenaState,
   type SwissEntrant,
@@ -33,20 +33,22 @@ export function arenaOf(
   pairings: readonly PairingRow[],
   now?: number,
 ): ArenaState {
-  let state = newArena(Number.POSITIVE_INFINITY);
-  for (const e of entrants) {
-    const joined = joinArena(state, e.playerId, e.rating, e.joinedAt);
-    if (joined.ok) state = joined.value;
-  }
+  let state = joinArenaAll(
+    newArena(Number.POSITIVE_INFINITY),
+    entrants.map((e) => ({ id: e.playerId, rating: e.rating, at: e.joinedAt })),
+  );
   const finished = pairings
     .filter((p) => p.outcome !== null && p.second !== null)
     .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.seq - b.seq);
-  for (const p of finished) {
-    const side = WINNER[p.outcome!];
-    if (side === undefined) continue;
-    const pair = { first: p.first, second: p.second! };
-    state = recordArenaGame(state, pair, side === null ? null : pair[side], p.finishedAt ?? 0);
-  }
+  state = recordArenaGames(
+    state,
+    finished.flatMap((p) => {
+      const side = WINNER[p.outcome!];
+      if (side === undefined) return [];
+      const pair = { first: p.first, second: p.second! };
+      return [{ pair, winner: side === null ? null : pair[side], at: p.finishedAt ?? 0 }];
+    }),
+  );
   const open = new Set(
     pairings.filter((p) => p.outcome === null).flatMap((p) => [p.first, p.second ?? '']),
   );

@@ -10,20 +10,27 @@ import {
   type TournamentSettingsInput,
 } from '../../tournament/index.js';
 import type {
+  ProtocolError,
   SeatPlayer,
   TournamentDetail,
   TournamentPairing,
   TournamentSummary,
 } from '../../protocol/index.js';
-import { newGame } from '../game/reducer.js';
-import type { GameState, TurnLimits } from '../game/state.js';
+import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
+import type { GameSetup } from '../matchmaking/service.js';
 import type { GameStore } from '../store/types.js';
 import { arenaOf, standingsOf, swissEntrants, swissGames } from './replay.js';
 import type { EntrantRow, PairingRow, TournamentRow, TournamentStore } from './store.js';
 
 /** A process runs a tournament while it holds this lease (renewed on every tick). */
 export const LEASE_MS = 15_000;
+/**
+ * A lease holder whose heartbeat (every 2 s, `HEARTBEAT_MS` in app.ts) is this old has died: a
+ * restarted or other process takes over without waiting for the lease to expire. Misjudging a
+ * slow live process costs nothing but a wasted step: every pairing is a compare-and-set.
+ */
+export const OWNER_SILENT_MS = 6_000;
 /** A joined player counts as present this long after the last sign (join, or a connection). */
 export const PRESENCE_MS = 60_000;
 /** Finished tournaments stay in the list this long. */
@@ -41,13 +48,18 @@ export interface TournamentPlayer {
 
 export interface TournamentDeps {
   readonly store: TournamentStore;
-  readonly games: Pick<GameStore, 'insertGame' | 'getGame'>;
+  readonly games: Pick<GameStore, 'getGame'>;
+  /**
+   * Makes a paired game: the matchmaking service's `startGame`, so a tournament game is made,
+   * rated and timed (first-move abort, leaving) exactly as any other game, and its watchers
+   * and the hub hear of it the same way.
+   */
+  readonly startGame: (setup: GameSetup) => Promise<Result<GameState, ProtocolError>>;
   /** This process, as lease owner. */
   readonly node: string;
-  readonly limits: TurnLimits;
   readonly newId: () => string;
   readonly log?: Logger;
-  /** A tournament game was created (for the hub, and the `tournamentPairing` push). */
+  /** A tournament game was created here (for the `tournamentPairing` push). */
   readonly onGame?: (state: GameState, tournamentId: string, round: number | null) => void;
   /** Standings or pairings of a tournament changed. */
   readonly onChange?: (tournamentId: string) => void;
@@ -98,37 +110,52 @@ export class TournamentService {
     return this.deps.store.get(id);
   }
 
+  /**
+   * Joins, rejoins after a withdrawal (the score stays: it lives in the games), or, for a
+   * player who is in already (another tab or device, a reconnect), changes nothing but the
+   * seat secret and presence: `again`. The seat secret of the latest join holds the seats of
+   * the games paired after it, so the device the player joined from last is the one that plays.
+   */
   async join(
     id: string,
     player: TournamentPlayer,
     seatHash: string,
     now: number,
-  ): Promise<Result<true, TournamentError | NotFound>> {
+  ): Promise<Result<{ readonly again: boolean }, TournamentError | NotFound>> {
     const t = await this.deps.store.get(id);
     if (!t) return err(notFound());
     if (t.status === 'finished' || (t.endsAt !== null && now >= t.endsAt)) {
       return err(tournamentError(TournamentErrorCode.Finished, 'this tournament is over'));
     }
+    const entrants = await this.deps.store.entrants(id);
+    const known = entrants.find((e) => e.playerId === player.id);
     if (t.settings.kind === 'swiss' && t.round > 0) {
-      return err(
-        tournamentError(TournamentErrorCode.Closed, 'this Swiss has begun: no new players'),
-      );
-    }
-    const known = (await this.deps.store.entrants(id)).find((e) => e.playerId === player.id);
-    if (known && !known.withdrawn) {
-      return err(tournamentError(TournamentErrorCode.AlreadyJoined, 'already in this tournament'));
+      if (!known) {
+        return err(
+          tournamentError(TournamentErrorCode.Closed, 'this Swiss has begun: no new players'),
+        );
+      }
+      // Back after a withdrawal, unless two no-shows withdrew the player for good.
+      const comeBack = entrants.map((e) => (e === known ? { ...e, withdrawn: false } : e));
+      const active = swissEntrants(comeBack, await this.deps.store.pairings(id));
+      if (active.find((e) => e.id === player.id)?.withdrawn) {
+        return err(
+          tournamentError(TournamentErrorCode.Excluded, 'withdrawn after two games not played'),
+        );
+      }
     }
     await this.deps.store.putEntrant(id, {
       playerId: player.id,
-      name: player.name,
-      rating: player.rating,
+      name: known?.name ?? player.name,
+      rating: known?.rating ?? player.rating,
       seatHash,
       joinedAt: known?.joinedAt ?? now,
       withdrawn: false,
       presentUntil: now + PRESENCE_MS,
     });
-    this.deps.onChange?.(id);
-    return ok(true);
+    const again = known !== undefined && !known.withdrawn;
+    if (!again) this.deps.onChange?.(id);
+    return ok({ again });
   }
 
   async withdraw(id: string, playerId: string): Promise<Result<true, TournamentError | NotFound>> {
@@ -143,9 +170,22 @@ export class TournamentService {
     return ok(true);
   }
 
-  /** The player has a page open: paired for another `PRESENCE_MS`. */
+  /** The player has a page open: paired for another `PRESENCE_MS`, even if marked absent. */
   async touch(id: string, playerId: string, now: number): Promise<void> {
     await this.deps.store.setPresentUntil(id, playerId, now + PRESENCE_MS);
+  }
+
+  /**
+   * The player still has a page open: paired for another `PRESENCE_MS`, unless marked absent
+   * meanwhile (a no-show, or every page closed), which only a new `join` undoes.
+   */
+  async renew(id: string, playerId: string, now: number): Promise<void> {
+    await this.deps.store.renewPresence(id, playerId, now + PRESENCE_MS);
+  }
+
+  /** The player closed every page: not paired until back. */
+  async absent(id: string, playerId: string): Promise<void> {
+    await this.deps.store.setPresentUntil(id, playerId, 0);
   }
 
   async list(now: number): Promise<TournamentSummary[]> {
@@ -188,7 +228,8 @@ export class TournamentService {
   async tick(now: number): Promise<void> {
     for (const t of await this.deps.store.active(now)) {
       try {
-        if (await this.deps.store.lease(t.id, this.deps.node, now, now + LEASE_MS)) {
+        const silentBefore = now - OWNER_SILENT_MS;
+        if (await this.deps.store.lease(t.id, this.deps.node, now, now + LEASE_MS, silentBefore)) {
           await this.step(t.id, now);
         }
       } catch (e) {
@@ -240,7 +281,7 @@ export class TournamentService {
         pairedAt: now,
         finishedAt: null,
       }));
-      if (await store.advance(t, { pairings: rows })) await this.startGames(t, entrants, rows, now);
+      if (await store.advance(t, { pairings: rows })) await this.startGames(t, entrants, rows);
       return;
     }
     // Swiss: the next round when every game of this one has ended.
@@ -279,7 +320,7 @@ export class TournamentService {
       });
     }
     if (await store.advance(t, { round, pairings: rows })) {
-      await this.startGames(t, entrants, rows, now);
+      await this.startGames(t, entrants, rows);
     }
   }
 
@@ -301,7 +342,7 @@ export class TournamentService {
       }
       const game = await this.deps.games.getGame(p.gameId);
       if (!game) {
-        await this.startGames(t, entrants, [p], p.pairedAt);
+        await this.startGames(t, entrants, [p]);
         out.push(p);
         continue;
       }
@@ -323,8 +364,9 @@ export class TournamentService {
 
   /**
    * A game played to its end is a sign that both players are there: they stay present for
-   * another `PRESENCE_MS` (so an arena goes on for whoever keeps playing). A no-show is marked
-   * absent and is not paired again until a sign of presence.
+   * another `PRESENCE_MS` (so an arena goes on for whoever keeps playing), unless marked absent
+   * meanwhile (their pages closed during the game). A no-show is marked absent and is not
+   * paired again until it joins again.
    */
   private async presenceAfter(
     id: string,
@@ -338,7 +380,7 @@ export class TournamentService {
       return;
     }
     for (const player of [p.first, p.second!]) {
-      await this.deps.store.setPresentUntil(id, player, at + PRESENCE_MS);
+      await this.deps.store.renewPresence(id, player, at + PRESENCE_MS);
     }
   }
 
@@ -346,38 +388,40 @@ export class TournamentService {
     t: TournamentRow,
     entrants: readonly EntrantRow[],
     rows: readonly PairingRow[],
-    now: number,
   ): Promise<void> {
     const byId = new Map(entrants.map((e) => [e.playerId, e]));
-    const seat = (id: string): SeatPlayer => {
-      const e = byId.get(id)!;
-      return { id: e.playerId, name: e.name, rating: Math.round(e.rating) };
-    };
+    const seat = (e: EntrantRow): { secretHash: string; player: SeatPlayer } => ({
+      secretHash: e.seatHash,
+      player: { id: e.playerId, name: e.name, rating: Math.round(e.rating) },
+    });
     for (const p of rows) {
       if (p.gameId === null || p.second === null) continue;
       const first = byId.get(p.first);
       const second = byId.get(p.second);
       if (!first || !second) continue;
-      const state = newGame(
-        {
+      let started: Result<GameState, ProtocolError>;
+      try {
+        started = await this.deps.startGame({
           id: p.gameId,
           variant: t.settings.variant,
           clock: t.settings.clock,
-          seats: [first.seatHash, second.seatHash],
-          players: [seat(p.first), seat(p.second)],
           rated: true,
-          limits: this.deps.limits,
-        },
-        now,
-      );
-      try {
-        await this.deps.games.insertGame(state);
+          seats: [seat(first), seat(second)],
+        });
       } catch (e) {
-        // Another process healed the same missing game first: it exists now, which is the aim.
+        // Another process healed the same missing game first: it exists once, which is the aim,
+        // and that process told the players.
         if (await this.deps.games.getGame(p.gameId)) continue;
         throw e;
       }
-      this.deps.onGame?.(state, t.id, p.round);
+      if (!started.ok) {
+        this.deps.log?.warn('tournament game refused', {
+          tournament: t.id,
+          error: started.error.message,
+        });
+        continue;
+      }
+      this.deps.onGame?.(started.value, t.id, p.round);
     }
     this.deps.onChange?.(t.id);
   }

@@ -75,8 +75,19 @@ export class SqliteTournamentStore implements TournamentStore {
     return Promise.resolve();
   }
 
-  lease(id: string, owner: string, now: number, until: number): Promise<boolean> {
-    const r = this.db.prepare(TSQL.lease).run(owner, until, id, owner, now);
+  renewPresence(id: string, playerId: string, until: number): Promise<void> {
+    this.db.prepare(TSQL.renewPresent).run(until, id, playerId);
+    return Promise.resolve();
+  }
+
+  lease(
+    id: string,
+    owner: string,
+    now: number,
+    until: number,
+    silentBefore: number,
+  ): Promise<boolean> {
+    const r = this.db.prepare(TSQL.lease).run(owner, until, id, owner, now, silentBefore);
     return Promise.resolve(r.changes === 1);
   }
 

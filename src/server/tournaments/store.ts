@@ -71,8 +71,19 @@ export interface TournamentStore {
   putEntrant(id: string, entrant: EntrantRow): Promise<void>;
   setWithdrawn(id: string, playerId: string, withdrawn: boolean): Promise<boolean>;
   setPresentUntil(id: string, playerId: string, until: number): Promise<void>;
-  /** Takes or renews the lease when free, expired or already ours. */
-  lease(id: string, owner: string, now: number, until: number): Promise<boolean>;
+  /** Moves `presentUntil` to `until` unless the player is marked absent (0). */
+  renewPresence(id: string, playerId: string, until: number): Promise<void>;
+  /**
+   * Takes or renews the lease when free, expired, already ours, or held by a process whose
+   * last heartbeat is older than `silentBefore` (it died: no need to wait for the expiry).
+   */
+  lease(
+    id: string,
+    owner: string,
+    now: number,
+    until: number,
+    silentBefore: number,
+  ): Promise<boolean>;
   /** Applies `change` if the tournament is still at `current.version` (else false). */
   advance(current: TournamentRow, change: Advance): Promise<boolean>;
   /** Writes a game's outcome once; false when it was already written. */
@@ -99,8 +110,10 @@ export const TSQL = {
     'UPDATE tournament_players SET withdrawn = ? WHERE tournament_id = ? AND player_id = ?',
   setPresent:
     'UPDATE tournament_players SET present_until = ? WHERE tournament_id = ? AND player_id = ?',
+  renewPresent:
+    'UPDATE tournament_players SET present_until = ? WHERE tournament_id = ? AND player_id = ? AND present_until > 0',
   lease:
-    'UPDATE tournaments SET lease_owner = ?, lease_until = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ?)',
+    'UPDATE tournaments SET lease_owner = ?, lease_until = ? WHERE id = ? AND (lease_owner IS NULL OR lease_owner = ? OR lease_until < ? OR lease_owner IN (SELECT node FROM heartbeats WHERE at < ?))',
   bump: 'UPDATE tournaments SET version = version + 1, status = ?, round = ?, ends_at = ? WHERE id = ? AND version = ?',
   addPairing:
     'INSERT INTO tournament_games (tournament_id, seq, round, game_id, first_id, second_id, outcome, paired_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',

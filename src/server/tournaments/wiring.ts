@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bus } from '../bus/types.js';
-import type { GameState, TurnLimits } from '../game/state.js';
 import type { Logger } from '../log.js';
+import type { Matchmaking } from '../matchmaking/service.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
 import { fail } from '../http/respond.js';
@@ -11,6 +11,7 @@ import type { GameStore } from '../store/types.js';
 import { handleTournamentApi } from './http.js';
 import { openTournamentStore } from './open.js';
 import { TournamentRunner } from './runner.js';
+import { TournamentPresence } from './presence.js';
 import { TournamentPushes } from './pushes.js';
 import { parseSchedule } from './schedule.js';
 import { TournamentService } from './service.js';
@@ -21,6 +22,8 @@ export interface Tournaments {
   readonly runner: TournamentRunner;
   /** This process's connections that joined a tournament, told of their games. */
   readonly pushes: TournamentPushes;
+  /** Who has a tournament page open on this process (renewed; closing marks absent). */
+  readonly presence: TournamentPresence;
   /** This process's connections following a tournament (`tournamentWatch`). */
   readonly watchers: TournamentWatchers;
   /** Whether the request is for the tournament API (`/api/tournaments…`). */
@@ -34,13 +37,13 @@ export interface Tournaments {
 export function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
+  /** Makes the paired games, as it makes every other game. */
+  readonly matchmaking: Pick<Matchmaking, 'startGame'>;
   readonly bus: Bus;
   readonly node: string;
-  readonly limits: TurnLimits;
   readonly now: () => number;
   readonly log: Logger;
   readonly metrics: Metrics;
-  readonly onGame: (state: GameState) => void;
   readonly tickMs?: number;
 }): Tournaments {
   const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
@@ -57,12 +60,11 @@ export function startTournaments(deps: {
   const service = new TournamentService({
     store,
     games: deps.games,
+    startGame: (setup) => deps.matchmaking.startGame(setup),
     node: deps.node,
-    limits: deps.limits,
     newId,
     log: deps.log,
     onGame: (state, tournamentId, round) => {
-      deps.onGame(state);
       pushes.gameCreated(state, tournamentId, round);
     },
     onChange: (tournamentId) => {
@@ -77,10 +79,19 @@ export function startTournaments(deps: {
     ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
   });
   runner.start();
+  const presence = new TournamentPresence({
+    bus: deps.bus,
+    service,
+    pushes,
+    now: deps.now,
+    log: deps.log,
+  });
+  presence.start();
   return {
     service,
     runner,
     pushes,
+    presence,
     watchers,
     owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
     handle: async (req, res) => {
@@ -94,6 +105,7 @@ export function startTournaments(deps: {
     },
     close: async () => {
       runner.stop();
+      presence.stop();
       watchers.close();
       await store.close();
     },

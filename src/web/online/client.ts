@@ -139,6 +139,15 @@ export class OnlineClient {
     | undefined;
   /** The tournament followed (`tournamentWatch`), watched again after every reconnect. */
   private watchedTournament: string | undefined;
+  /**
+   * The tournaments this connection joined, joined again after every reconnect (answered
+   * `again: true`): the server tells a player's pairings to, and counts them present by, the
+   * connections that joined (docs/protocol.md, "Tournaments"). Forgotten on a withdrawal.
+   */
+  private readonly joinedTournaments = new Map<
+    string,
+    Extract<TournamentClientMessage, { type: 'tournamentJoin' }>
+  >();
   private readonly url: string;
   private readonly factory: SocketFactory;
   private readonly minReconnectMs: number;
@@ -260,7 +269,16 @@ export class OnlineClient {
   /** Create, join or withdraw (docs/protocol.md, "Tournaments"). */
   tournamentRequest(message: TournamentClientMessage): Promise<TournamentReply> {
     // Only tournament replies (or errors) answer a tournament message.
-    return this.request(message) as Promise<unknown> as Promise<TournamentReply>;
+    const reply = this.request(message) as Promise<unknown> as Promise<TournamentReply>;
+    return reply.then((r) => {
+      if (message.type === 'tournamentJoin' && r.type === 'tournamentJoined') {
+        this.joinedTournaments.set(message.tournamentId, message);
+      }
+      if (message.type === 'tournamentWithdraw' && r.type === 'tournamentWithdrawn') {
+        this.joinedTournaments.delete(message.tournamentId);
+      }
+      return r;
+    });
   }
 
   /** The server's clock now, estimated from this page's (the game's deadlines are server times). */
@@ -374,6 +392,15 @@ export class OnlineClient {
     }
     if (this.watchedTournament !== undefined) {
       void this.request({ type: 'tournamentWatch', tournamentId: this.watchedTournament });
+    }
+    for (const [tournamentId, join] of this.joinedTournaments) {
+      // Refused (over, or excluded meanwhile): nothing to rejoin any more.
+      this.request(join).then(
+        (r) => {
+          if (r.type === 'error') this.joinedTournaments.delete(tournamentId);
+        },
+        () => undefined,
+      );
     }
   }
 

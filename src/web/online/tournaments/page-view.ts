@@ -91,6 +91,8 @@ export function tournamentView(
     announce(text);
   };
   let place: Participation = { kind: 'unnamed' };
+  /** Whether this page joined again (it does once when the player is in already). */
+  let present = false;
 
   function render(next: TournamentDetail): void {
     const before = t;
@@ -100,6 +102,18 @@ export function tournamentView(
     meta.textContent = `${summaryText(next)}${next.private ? ' · private' : ''}${by}`;
     renderCountdown();
     place = participation(next, myId);
+    const player = identitySecret();
+    if (place.kind === 'in' && !present && player !== undefined) {
+      // A player is paired (and told of the pairing) through the connections that joined: a
+      // page opened again joins again (answered `again: true`), the client after reconnects.
+      present = true;
+      void client.tournamentRequest({
+        type: 'tournamentJoin',
+        tournamentId,
+        player,
+        secret: tournamentSecret(tournamentId),
+      });
+    }
     action.hidden = place.kind === 'unnamed' || place.kind === 'closed';
     if (place.kind === 'in' || place.kind === 'out') action.textContent = place.action;
     note.textContent = participationNote(place, next.kind);
