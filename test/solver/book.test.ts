@@ -2,7 +2,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, ErrorCode, createVariant, unwrap } from '../../src/core/index.js';
+import {
+  CLASSIC,
+  ErrorCode,
+  Position,
+  createVariant,
+  parseMoves,
+  unwrap,
+  winScore,
+} from '../../src/core/index.js';
 import { Book, Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
 import {
   bookFromScores,
@@ -154,6 +162,28 @@ describe('the committed 7x6 book', () => {
     }
   });
 
+  // The lines built beyond the complete ply (`book build --lines`): the progress file names
+  // their moves, which the keys alone do not give back.
+  it('agrees with its deeper lines: each entry whose children all have one is their negamax', () => {
+    const entries = new Map(book!.entries());
+    const progress = join(dirname(committed), '7x6-progress.tsv');
+    const lines = readFileSync(progress, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.split('\t'))
+      .filter(([, , ply]) => Number(ply) > book!.completePly);
+    let checked = 0;
+    for (const [key, score, , moveText] of lines) {
+      expect(book!.lookupKey(Number(key)), `moves ${moveText}`).toBe(Number(score));
+      const moves = unwrap(parseMoves(moveText!, CLASSIC));
+      const rederived = negamaxOfChildren(moves, entries);
+      if (rederived === undefined) continue;
+      expect(rederived, `moves ${moveText}`).toBe(Number(score));
+      checked++;
+    }
+    if (checked === 0) console.info('book: no deeper line has all its children in the book yet');
+  });
+
   it('agrees with its entries beyond the complete ply: a position whose children all have one is their negamax', () => {
     const entries = new Map(book!.entries());
     const deeper = book!.completePly + 1;
@@ -175,3 +205,25 @@ describe('the committed 7x6 book', () => {
       console.info(`book: no ply-${book!.completePly} position has all its children yet`);
   });
 });
+
+/** A position's score from its children's book entries (undefined unless every child has one). */
+function negamaxOfChildren(
+  moves: readonly number[],
+  entries: ReadonlyMap<number, number>,
+): number | undefined {
+  const position = unwrap(Position.fromMoves(CLASSIC, moves));
+  let best = -Infinity;
+  for (const column of position.legalColumns()) {
+    const child = position.clone();
+    const played = unwrap(child.play(column));
+    if (played.kind === 'win') {
+      best = Math.max(best, winScore(CLASSIC.width * CLASSIC.height, moves.length));
+      continue;
+    }
+    const score =
+      played.kind === 'draw' ? 0 : entries.get(symmetricKey(CLASSIC, [...moves, column]));
+    if (score === undefined) return undefined;
+    best = Math.max(best, 0 - score);
+  }
+  return best;
+}
