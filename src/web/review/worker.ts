@@ -2,12 +2,15 @@
 import { createVariant, isClassic } from '../../core/index.js';
 import { reviewInPasses } from '../../review/index.js';
 import { Solver, parseBook, solverSupports, type Book } from '../../solver/index.js';
+import { startThreads } from '../worker/start-threads.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
 
 /**
  * The Review's own worker: one game per worker, judged from the last move back, pass after
- * pass with more time: every move's verdict first, then the other columns' exact scores. Leaving the review terminates the worker,
- * which is the cancellation (the search does not poll for messages).
+ * pass with more time: every move's verdict first, then the other columns' exact scores. On a
+ * cross-origin isolated page it searches on every core the search worker would (helper workers
+ * over one shared table). Leaving the review terminates the worker, which is the cancellation
+ * (the search does not poll for messages; the browser ends the nested helpers with it).
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (reply: ReviewReply): void => {
@@ -32,8 +35,13 @@ async function review(request: ReviewRequest): Promise<void> {
   if (!solverSupports(variant.value)) {
     throw new Error('the solver cannot review boards this large (width × (height + 1) > 64)');
   }
-  const book = isClassic(variant.value) ? await openingBook() : undefined;
-  const solver = new Solver(book ? { tableBits: 21, book } : { tableBits: 21 });
+  // Every core the page may use (the search worker's plan), over one table for the whole game.
+  const [book, shared] = await Promise.all([
+    isClassic(variant.value) ? openingBook() : undefined,
+    startThreads(scope),
+  ]);
+  const size = shared ? { shared: shared.table } : { tableBits: 21 };
+  const solver = new Solver(book ? { ...size, book } : size);
   for (const event of reviewInPasses(solver, variant.value, request.moves, request.passes)) {
     if (event.type === 'position') post(event);
     else post({ type: 'pass', pass: event.pass, unsolved: event.open });
