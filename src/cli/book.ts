@@ -49,12 +49,12 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, maxBits);
   const out = values.out ?? defaultBookPath();
   const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
+  const plan =
+    values.lines === undefined ? wholePly(values.ply) : alongLines(values.lines, values.ply, out);
   const scores = readProgress(progress);
   if (!existsSync(progress)) {
     appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
   }
-  const plan =
-    values.lines === undefined ? wholePly(values.ply) : alongLines(values.lines, values.ply, out);
   const todo = plan.tasks.filter((t) => !scores.has(t.key));
   io.err(
     `book: ${plan.what}: ${todo.length} positions to solve with ${jobs} processes` +

@@ -16,6 +16,7 @@ import {
   bookFromScores,
   centreFirst,
   deriveShallower,
+  positionsAlongLines,
   positionsAtPly,
   serializeBook,
 } from '../../src/solver/build.js';
@@ -105,6 +106,46 @@ describe('centreFirst (the order a book build solves its positions in)', () => {
     const spread = (moves: readonly number[]) => moves.reduce((s, c) => s + Math.abs(c - 3), 0);
     const spreads = ordered.map((t) => spread(t.moves));
     expect(spreads).toEqual([...spreads].sort((a, b) => a - b));
+  });
+});
+
+describe('positionsAlongLines (the positions a book build --lines solves)', () => {
+  const games = ['4455', '4453', '1122', '7766'].map((g) => unwrap(parseMoves(g, CLASSIC)));
+
+  it('holds every child, at the plies asked, of each position the games reach, once per mirror pair', () => {
+    const tasks = positionsAlongLines(CLASSIC, games, 2, 3);
+    const keys = new Set(tasks.map((t) => t.key));
+    expect(keys.size).toBe(tasks.length);
+    for (const game of games) {
+      for (const ply of [1, 2]) {
+        for (let column = 0; column < CLASSIC.width; column++) {
+          const child = [...game.slice(0, ply), column];
+          expect(keys.has(symmetricKey(CLASSIC, child)), child.join('')).toBe(true);
+        }
+      }
+    }
+    // Nothing else: 1122 and 7766 are mirror images, 4455 and 4453 share their first three discs.
+    const expected = new Set(
+      games.flatMap((game) =>
+        [1, 2].flatMap((ply) =>
+          Array.from({ length: CLASSIC.width }, (_, c) =>
+            symmetricKey(CLASSIC, [...game.slice(0, ply), c]),
+          ),
+        ),
+      ),
+    );
+    expect(keys).toEqual(expected);
+  });
+
+  it('orders by ply, then by how many games pass the parent', () => {
+    const tasks = positionsAlongLines(CLASSIC, games.slice(0, 3), 2, 3);
+    const plies = tasks.map((t) => t.moves.length);
+    expect(plies).toEqual([...plies].sort((a, b) => a - b));
+    // 4455 and 4453 both pass 44; only 1122 passes 11.
+    const atThree = tasks.filter((t) => t.moves.length === 3);
+    expect(atThree[0]!.games).toBe(2);
+    expect(atThree[0]!.moves.slice(0, 2)).toEqual([3, 3]);
+    expect(atThree.at(-1)!.games).toBe(1);
   });
 });
 
