@@ -5,7 +5,7 @@
 // Intermediate from 4-ply random openings; a file, because the timed levels do not replay
 // exactly), each with the committed opening book and a fresh (emptied) table.
 // Run: npm run bench:review [-- --games N] [--passes 800,5000,30000] [--time-ms T] [--threads N]
-// [--from FILE] ; prints Markdown. `--threads 2`: two threads sharing one table (2^22 entries),
+// [--from FILE] [--book FILE] ; prints Markdown. `--threads 2`: two threads sharing one table (2^22 entries),
 // as `c4 review --threads 2`; `--time-ms`: each game's review is stopped there.
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '800,5000,30000' },
     'time-ms': { type: 'string', default: '60000' },
     threads: { type: 'string', default: '1' },
+    book: { type: 'string' },
   },
 });
 const games = Number(values.games);
@@ -36,7 +37,7 @@ const sources = readFileSync(values.from, 'utf8')
   // Full games: a few openings end in a quick trap after 7 moves.
   .filter((game) => game.moves.length >= 20)
   .slice(0, games);
-const loaded = loadBook();
+const loaded = loadBook(values.book);
 if (!('book' in loaded)) throw new Error(`no opening book: ${loaded.problem}`);
 const pool = threads > 1 ? await SearchThreads.start(threads, 22) : undefined;
 
