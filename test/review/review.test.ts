@@ -16,6 +16,7 @@ import {
   describeOutcome,
   evaluationSeries,
   outcomeOf,
+  reviewInPasses,
   reviewMoves,
   summarize,
   type MoveReview,
@@ -222,6 +223,32 @@ describe('judging only what the verdict needs', () => {
     expect(last!.value).toEqual(exact(18));
     expect(before!.played).toEqual(exact(-18));
     expect(before!.nodes).toBe(0);
+  });
+});
+
+describe('reviewInPasses (the web Review’s order)', () => {
+  const small: Variant = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+
+  it('judges every move in the first pass, then fills in exact scores without changing a verdict', () => {
+    const moves = [...playPicks(small, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]).moves];
+    const events = [...reviewInPasses(new Solver({ tableBits: 16 }), small, moves, [10_000])];
+    const first = events.filter((e) => e.type === 'position' && e.pass === 0);
+    expect(first.map((e) => e.type === 'position' && e.review.ply)).toEqual(
+      moves.map((_, i) => moves.length - 1 - i),
+    );
+    expect(events.find((e) => e.type === 'pass')).toEqual({ type: 'pass', pass: 0, open: 0 });
+    const last = new Map<number, MoveReview>();
+    const verdict = new Map<number, string>();
+    for (const e of events) {
+      if (e.type !== 'position') continue;
+      if (e.pass === 0) verdict.set(e.review.ply, e.review.class);
+      else expect(e.review.class).toBe(verdict.get(e.review.ply));
+      last.set(e.review.ply, e.review);
+    }
+    expect([...last.values()].every((r) => r.columns.every((c) => c === null || c.exact))).toBe(
+      true,
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'pass', open: 0 });
   });
 });
 
