@@ -1,4 +1,4 @@
-// `npm run bench:analysis [-- --games FILE --limit-ms 1000 --from-ply 4 --threads 1,2]`: how long
+// `npm run bench:analysis [-- --games FILE --limit-ms 1000 --from-ply 4 --threads 1,2 --book FILE]`: how long
 // a full analysis (every column's exact score, `Solver.analyze` with the committed opening book,
 // as `c4 solve --analyze` does) takes on positions from real games: every ply from `--from-ply`
 // on of each game in FILE. Prints, per ply, the share of positions answered exactly within
@@ -7,6 +7,10 @@
 // With `--threads 1,2` each thread count gets its own solver (2+: one shared table and helper
 // threads, as `c4 solve --threads N`) and its own columns; the counts alternate game by game, so
 // a busy spell of the shared machine falls on both.
+//
+// The last column counts the positions (on the first thread count) whose every column the book
+// answered without search: with a book grown along training lines (`book build --lines`), these
+// are where the held-out games met the training games' lines.
 //
 // `npm run bench:analysis -- --make-games 6 --seed 1` writes the game file first: seeded arena
 // games between two Strong players (2 random opening plies). Strong searches on a clock, so a
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     'from-ply': { type: 'string', default: '4' },
     threads: { type: 'string', default: '1' },
     'table-bits': { type: 'string', default: '22' },
+    book: { type: 'string' },
   },
 });
 const file = values.games ?? join(dirname(fileURLToPath(import.meta.url)), 'analysis-games.txt');
@@ -55,7 +60,7 @@ if (values['make-games'] !== undefined) {
   console.log(`${file}: ${lines.length} games`);
 }
 
-const loaded = loadBook();
+const loaded = loadBook(values.book);
 if (!('book' in loaded)) throw new Error(`opening book: ${loaded.problem}`);
 const limitMs = Number(values['limit-ms']);
 const fromPly = Number(values['from-ply']);
@@ -82,6 +87,8 @@ const games = readFileSync(file, 'utf8')
 
 // per thread count: ply -> [ms per position], Infinity when not exact within the limit
 const byPly = threadCounts.map(() => new Map<number, number[]>());
+// ply -> positions whose analysis needed no search (first thread count)
+const fromBook = new Map<number, number>();
 for (const [g, game] of games.entries()) {
   const moves = unwrap(parseMoves(game, CLASSIC));
   const order = solvers.map((_, i) => i);
@@ -96,6 +103,7 @@ for (const [g, game] of games.entries()) {
       );
       const ms = performance.now() - start;
       const exact = result.columns.every((c) => c === null || c.exact);
+      if (i === 0 && result.nodes === 0) fromBook.set(ply, (fromBook.get(ply) ?? 0) + 1);
       const list = byPly[i]!.get(ply) ?? [];
       list.push(exact ? ms : Infinity);
       byPly[i]!.set(ply, list);
@@ -115,9 +123,9 @@ const heads = threadCounts.map((t) =>
   threadCounts.length > 1 ? ` (${t} thread${t > 1 ? 's' : ''})` : '',
 );
 console.log(
-  `| ply | positions |${heads.map((h) => ` exact within the limit${h} | median time${h} |`).join('')}`,
+  `| ply | positions |${heads.map((h) => ` exact within the limit${h} | median time${h} |`).join('')} no search |`,
 );
-console.log(`|---|---|${heads.map(() => '---|---|').join('')}`);
+console.log(`|---|---|${heads.map(() => '---|---|').join('')}---|`);
 const plies = [...byPly[0]!.keys()].sort((a, b) => a - b);
 const share = (ok: number, n: number): string => `${ok} (${Math.round((100 * ok) / n)}%)`;
 for (const ply of plies) {
@@ -125,10 +133,13 @@ for (const ply of plies) {
     const times = m.get(ply)!;
     return ` ${share(times.filter((t) => t !== Infinity).length, times.length)} | ${show(median(times))} |`;
   });
-  console.log(`| ${ply} | ${byPly[0]!.get(ply)!.length} |${cells.join('')}`);
+  console.log(
+    `| ${ply} | ${byPly[0]!.get(ply)!.length} |${cells.join('')} ${fromBook.get(ply) ?? 0} |`,
+  );
 }
 const totals = byPly.map((m) => {
   const all = [...m.values()].flat();
   return ` ${share(all.filter((t) => t !== Infinity).length, all.length)} | |`;
 });
-console.log(`| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')}`);
+const noSearch = [...fromBook.values()].reduce((a, b) => a + b, 0);
+console.log(`| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')} ${noSearch} |`);

@@ -1,27 +1,34 @@
-// Time for a full game review (`src/review`) of typical 7x6 games: the first N games of the
-// committed arena games of at least 20 moves (src/puzzles/sets/games-7x6c4.txt starts with Strong against
+// Time for a full game review (`src/review`) of typical 7x6 games, as the web Review runs it
+// (`reviewInPasses`: every move's verdict first, pass after pass with more time for what is
+// left, then the other columns' exact scores): the first N games of at least 20 moves of the
+// committed arena games (src/puzzles/sets/games-7x6c4.txt starts with Strong against
 // Intermediate from 4-ply random openings; a file, because the timed levels do not replay
-// exactly), each reviewed from the end with the committed opening book and a fresh solver.
-// Run: npm run bench:review [-- --games N] [--position-ms T] [--time-ms T] [--from FILE]
-// ; prints Markdown.
+// exactly), each with the committed opening book and a fresh (emptied) table.
+// Run: npm run bench:review [-- --games N] [--passes 800,5000,30000] [--time-ms T] [--threads N]
+// [--from FILE] [--book FILE] ; prints Markdown. `--threads 2`: two threads sharing one table (2^22 entries),
+// as `c4 review --threads 2`; `--time-ms`: each game's review is stopped there.
 import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { CLASSIC, parseGame, unwrap } from '../../src/core/index.js';
 import { loadBook } from '../../src/cli/book-file.js';
-import { reviewMoves, type MoveReview } from '../../src/review/index.js';
+import { SearchThreads } from '../../src/cli/search-threads.js';
+import { reviewInPasses, type MoveReview } from '../../src/review/index.js';
 import { Solver } from '../../src/solver/index.js';
 
 const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '10' },
     from: { type: 'string', default: 'src/puzzles/sets/games-7x6c4.txt' },
-    'position-ms': { type: 'string', default: '1000' },
-    'time-ms': { type: 'string', default: '30000' },
+    passes: { type: 'string', default: '800,5000,30000' },
+    'time-ms': { type: 'string', default: '60000' },
+    threads: { type: 'string', default: '1' },
+    book: { type: 'string' },
   },
 });
 const games = Number(values.games);
-const positionMs = Number(values['position-ms']);
+const passes = values.passes.split(',').map(Number);
 const timeLimitMs = Number(values['time-ms']);
+const threads = Number(values.threads);
 
 const sources = readFileSync(values.from, 'utf8')
   .split('\n')
@@ -30,57 +37,79 @@ const sources = readFileSync(values.from, 'utf8')
   // Full games: a few openings end in a quick trap after 7 moves.
   .filter((game) => game.moves.length >= 20)
   .slice(0, games);
-const loaded = loadBook();
+const loaded = loadBook(values.book);
 if (!('book' in loaded)) throw new Error(`no opening book: ${loaded.problem}`);
+const pool = threads > 1 ? await SearchThreads.start(threads, 22) : undefined;
 
 interface Row {
   readonly plies: number;
+  readonly firstMs: number;
+  /** When the last move got its verdict (NaN: not within the time). */
+  readonly allJudgedMs: number;
   readonly ms: number;
-  readonly settled: number;
+  readonly judged: number;
   readonly exact: number;
-  readonly firstSettledMs: number;
 }
 const rows: Row[] = [];
 for (const game of sources) {
   const moves = game.moves;
-  // A fresh solver per game, as a new Review in the web worker starts cold.
-  const solver = new Solver({ book: loaded.book });
+  const solver = new Solver(
+    pool ? { shared: pool.table, book: loaded.book } : { tableBits: 22, book: loaded.book },
+  );
+  solver.reset(); // a shared table outlives its solver: empty it, as a new Review starts cold
   const started = performance.now();
-  let firstSettledMs = NaN;
-  const reviews: MoveReview[] = [];
-  for (const review of reviewMoves(solver, CLASSIC, moves, { positionMs, timeLimitMs })) {
-    reviews.push(review);
-    if (Number.isNaN(firstSettledMs)) firstSettledMs = performance.now() - started;
+  const signal = {
+    get aborted() {
+      return performance.now() - started > timeLimitMs;
+    },
+  };
+  const reviews = new Map<number, MoveReview>();
+  let firstMs = NaN;
+  let allJudgedMs = NaN;
+  for (const event of reviewInPasses(solver, CLASSIC, moves, passes, { signal })) {
+    if (event.type !== 'position') continue;
+    reviews.set(event.review.ply, event.review);
+    const at = performance.now() - started;
+    if (Number.isNaN(firstMs) && event.review.class !== 'unsolved') firstMs = at;
+    const judged = [...reviews.values()].filter((r) => r.class !== 'unsolved').length;
+    if (Number.isNaN(allJudgedMs) && judged === moves.length) allJudgedMs = at;
   }
+  const all = [...reviews.values()];
   rows.push({
     plies: moves.length,
+    firstMs,
+    allJudgedMs,
     ms: performance.now() - started,
-    settled: reviews.filter((r) => r.class !== 'unsolved').length,
-    exact: reviews.filter((r) => r.columns.every((c) => c === null || c.exact)).length,
-    firstSettledMs,
+    judged: all.filter((r) => r.class !== 'unsolved').length,
+    exact: all.filter((r) => r.columns.every((c) => c === null || c.exact)).length,
   });
 }
+await pool?.close();
 
-const sorted = (xs: number[]): number[] => [...xs].sort((a, b) => a - b);
 const median = (xs: number[]): number => {
-  const s = sorted(xs);
+  const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const total = rows.reduce((n, r) => n + r.plies, 0);
-const settled = rows.reduce((n, r) => n + r.settled, 0);
-const exact = rows.reduce((n, r) => n + r.exact, 0);
+const secs = (ms: number): string =>
+  Number.isNaN(ms) ? 'not within the time' : `${(ms / 1000).toFixed(1)} s`;
 console.log(
-  `${sources.length} games from ${values.from}, ${positionMs} ms per position, ${timeLimitMs} ms per game\n`,
+  `${sources.length} games from ${values.from}, passes ${values.passes} ms per position, ` +
+    `${timeLimitMs} ms per game at most, ${threads} thread${threads > 1 ? 's' : ''}\n`,
 );
-console.log('| game | moves | review time | moves judged | positions with every column exact |');
-console.log('|---|---|---|---|---|');
+console.log(
+  '| game | moves | first verdict | every move judged | review ended | moves judged | positions with every column exact |',
+);
+console.log('|---|---|---|---|---|---|---|');
 rows.forEach((r, i) => {
   console.log(
-    `| ${i + 1} | ${r.plies} | ${(r.ms / 1000).toFixed(1)} s | ${r.settled} | ${r.exact} |`,
+    `| ${i + 1} | ${r.plies} | ${r.firstMs.toFixed(0)} ms | ${secs(r.allJudgedMs)} | ${secs(r.ms)} | ${r.judged} | ${r.exact} |`,
   );
 });
+const judged = rows.reduce((n, r) => n + r.judged, 0);
+const total = rows.reduce((n, r) => n + r.plies, 0);
+const done = rows.filter((r) => !Number.isNaN(r.allJudgedMs));
 console.log(
-  `\nmedian ${(median(rows.map((r) => r.ms)) / 1000).toFixed(1)} s, worst ${(Math.max(...rows.map((r) => r.ms)) / 1000).toFixed(1)} s per game; ` +
-    `${settled} of ${total} moves judged (${((100 * settled) / total).toFixed(0)}%), ${exact} with every column exact; ` +
-    `first judgement after a median ${median(rows.map((r) => r.firstSettledMs)).toFixed(0)} ms`,
+  `\nevery move judged in ${done.length} of ${rows.length} games` +
+    (done.length > 0 ? ` (median ${secs(median(done.map((r) => r.allJudgedMs)))})` : '') +
+    `; ${judged} of ${total} moves judged; first verdict after a median ${median(rows.map((r) => r.firstMs)).toFixed(0)} ms`,
 );

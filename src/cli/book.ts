@@ -1,10 +1,15 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { extname, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLASSIC, movesToString, variantToString } from '../core/index.js';
-import { centreFirst, positionsAtPly, type BookTask } from '../solver/build.js';
+import { CLASSIC, isClassic, movesToString, parseGame, variantToString } from '../core/index.js';
+import {
+  centreFirst,
+  positionsAlongLines,
+  positionsAtPly,
+  type BookTask,
+} from '../solver/build.js';
 import { MAX_SHARED_TABLE_BITS, MAX_SHARED_THREADS } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
 import { readProgress, strategyPathFor, writeBook } from './book-store.js';
@@ -19,7 +24,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 book build [--ply N] [--jobs J] [--threads T] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
+  'c4 book build [--ply N | --lines GAMES --ply A..B] [--jobs J] [--threads T] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
 
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
@@ -27,6 +32,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     args,
     {
       ply: { type: 'string' },
+      lines: { type: 'string' },
       jobs: { type: 'string' },
       threads: { type: 'string' },
       'table-bits': { type: 'string' },
@@ -35,7 +41,6 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     },
     false,
   );
-  const ply = wholeFromFlag('book', 'ply', values.ply, 1);
   const jobs = wholeFromFlag('book', 'jobs', values.jobs, cpus().length, 1);
   // Threads per job, sharing its table: positions are independent, so jobs use the cores
   // best; threads help a ply's last, longest positions, when cores would otherwise idle.
@@ -44,22 +49,28 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, maxBits);
   const out = values.out ?? defaultBookPath();
   const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
+  const plan =
+    values.lines === undefined ? wholePly(values.ply) : alongLines(values.lines, values.ply, out);
   const scores = readProgress(progress);
   if (!existsSync(progress)) {
     appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
   }
-  const todo: BookTask[] = centreFirst(
-    CLASSIC,
-    positionsAtPly(CLASSIC, ply).filter((t) => !scores.has(t.key)),
-  );
+  const todo = plan.tasks.filter((t) => !scores.has(t.key));
   io.err(
-    `book: ply ${ply}: ${todo.length} positions to solve with ${jobs} processes` +
+    `book: ${plan.what}: ${todo.length} positions to solve with ${jobs} processes` +
       (threads > 1 ? ` of ${threads} threads\n` : '\n'),
   );
+  // Writing the book re-derives the shallow plies; after every one of thousands of short deep
+  // positions that would cost more than solving them.
+  let lastWrite = 0;
+  const write = (force: boolean): string | undefined => {
+    if (!force && Date.now() - lastWrite < WRITE_EVERY_MS) return undefined;
+    lastWrite = Date.now();
+    return writeBook(out, scores, plan.completeTarget, strategyPathFor(out));
+  };
 
   const here = fileURLToPath(import.meta.url);
   const workerFile = join(dirname(here), `book-worker${extname(here)}`);
-  const children: ChildProcess[] = [];
   const state = { failed: false };
   await new Promise<void>((resolve) => {
     let running = 0;
@@ -76,7 +87,6 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
       const child = fork(workerFile, [String(tableBits), String(threads)], {
         execArgv: process.execArgv,
       });
-      children.push(child);
       running++;
       child.on('message', (r: BookJobResult) => {
         scores.set(r.key, r.score);
@@ -84,9 +94,10 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
           progress,
           `${r.key}\t${r.score}\t${r.moves.length}\t${movesToString(r.moves)}\t${r.nodes}\t${r.ms}\n`,
         );
-        const summary = writeBook(out, scores, ply, strategyPathFor(out));
+        const summary = write(false);
         io.err(
-          `book: ${movesToString(r.moves)} = ${r.score} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s); ${todo.length} left; ${summary}\n`,
+          `book: ${movesToString(r.moves)} = ${r.score} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s); ${todo.length} left` +
+            (summary === undefined ? '\n' : `; ${summary}\n`),
         );
         feed(child);
       });
@@ -100,8 +111,60 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     }
     if (running === 0) resolve();
   });
-  io.err(`book: wrote ${out}: ${writeBook(out, scores, ply, strategyPathFor(out))}\n`);
+  io.err(`book: wrote ${out}: ${write(true)}\n`);
   return state.failed ? 1 : 0;
+}
+
+const WRITE_EVERY_MS = 10_000;
+
+interface BuildPlan {
+  readonly what: string;
+  readonly tasks: readonly BookTask[];
+  /** The ply the written book tries to be complete to (and derives shallower plies from). */
+  readonly completeTarget: number;
+}
+
+function wholePly(flag: string | undefined): BuildPlan {
+  const ply = wholeFromFlag('book', 'ply', flag, 1);
+  return {
+    what: `ply ${ply}`,
+    tasks: centreFirst(CLASSIC, positionsAtPly(CLASSIC, ply)),
+    completeTarget: ply,
+  };
+}
+
+/** `--lines FILE --ply A..B`: the children, at plies A to B, of positions the games reach. */
+function alongLines(file: string, flag: string | undefined, bookFile: string): BuildPlan {
+  const range = /^(\d+)(?:\.\.(\d+))?$/.exec(flag ?? '');
+  if (!range)
+    throw new UsageError(`book: --lines needs --ply A..B (e.g. 5..8), got ${flag ?? 'none'}`);
+  const from = Number(range[1]);
+  const to = Number(range[2] ?? range[1]);
+  const cells = CLASSIC.width * CLASSIC.height;
+  if (from < 1 || to < from || to >= cells) {
+    throw new UsageError(`book: --ply ${flag}: want 1 <= A <= B < ${cells}`);
+  }
+  if (!existsSync(file)) throw new UsageError(`book: --lines: ${file} not found`);
+  const games = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((line, index) => ({ line: line.trim(), index }))
+    .filter(({ line }) => line !== '' && !line.startsWith('#'))
+    .map(({ line, index }) => {
+      const game = parseGame(line);
+      if (!game.ok) throw new UsageError(`book: ${file}:${index + 1}: ${game.error.message}`);
+      if (!isClassic(game.value.variant)) {
+        throw new UsageError(`book: ${file}:${index + 1}: the book is for 7x6 games only`);
+      }
+      return game.value.moves;
+    });
+  const existing = loadBook(bookFile);
+  const baseline = 'book' in existing ? existing.book.completePly : 0;
+  return {
+    what: `plies ${from}..${to} along ${games.length} games of ${file}`,
+    tasks: positionsAlongLines(CLASSIC, games, from, to),
+    // Only a whole ply makes the book complete to it; the lines are extra entries beyond it.
+    completeTarget: Math.max(from, baseline + 1),
+  };
 }
 
 function info(args: readonly string[], io: CliIO): number {

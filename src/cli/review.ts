@@ -9,11 +9,14 @@ import {
 } from '../review/index.js';
 import { Solver, solverSupports } from '../solver/index.js';
 import { loadBook } from './book-file.js';
+import { SearchThreads, defaultThreads } from './search-threads.js';
 import { parseCommandArgs, UsageError, wholeFromFlag, type Command } from './command.js';
 import { positionFromArgs } from './show.js';
 
 const USAGE =
-  'c4 review <moves | WxHcN:moves> [--variant WxHcN] [--json] [--time-ms N] [--position-ms N]';
+  'c4 review <moves | WxHcN:moves> [--variant WxHcN] [--json] [--time-ms N] [--position-ms N] [--threads N]';
+/** 2^22 entries (64 MiB), shared by the threads: a review's positions fill it together. */
+const REVIEW_TABLE_BITS = 22;
 const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
 
 function summaryLine(summary: PlayerSummary): string {
@@ -35,12 +38,13 @@ export const review: Command = {
   name: 'review',
   summary: 'judge every move of a game against the solver (best, mistake, blunder…)',
   usage: USAGE,
-  run(args, io) {
+  async run(args, io) {
     const { values, positionals } = parseCommandArgs('review', args, {
       variant: { type: 'string', short: 'v' },
       json: { type: 'boolean' },
       'time-ms': { type: 'string' },
       'position-ms': { type: 'string' },
+      threads: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError(`review: usage: ${USAGE}`);
     const position = positionFromArgs('review', positionals[0]!, values.variant);
@@ -59,16 +63,26 @@ export const review: Command = {
       DEFAULT_POSITION_MS * 5,
       1,
     );
+    const threads = wholeFromFlag('review', 'threads', values.threads, defaultThreads(), 1, 64);
     const loaded = isClassic(variant) ? loadBook() : undefined;
-    const solver = new Solver(loaded && 'book' in loaded ? { book: loaded.book } : {});
-    const reviews: MoveReview[] = [
-      ...reviewMoves(solver, variant, position.moves, { timeLimitMs, positionMs }),
-    ];
+    // One table for the whole game, searched by every core: the long early positions are what
+    // take the time, and two threads on one search finish it ~1.6x sooner.
+    const helpers = threads > 1 ? await SearchThreads.start(threads, REVIEW_TABLE_BITS) : undefined;
+    const solver = new Solver({
+      ...(helpers ? { shared: helpers.table } : { tableBits: REVIEW_TABLE_BITS }),
+      ...(loaded && 'book' in loaded ? { book: loaded.book } : {}),
+    });
+    let reviews: MoveReview[];
+    try {
+      reviews = [...reviewMoves(solver, variant, position.moves, { timeLimitMs, positionMs })];
+    } finally {
+      await helpers?.close();
+    }
     const report = reviewReport(variant, position.moves, reviews);
     const game = gameToString(position, { alwaysPrefix: true });
     if (values.json === true) {
       io.out(JSON.stringify({ game, ...report, unreviewed: position.ply - reviews.length }) + '\n');
-      return Promise.resolve(0);
+      return 0;
     }
     const end = position.outcome;
     const result =
@@ -93,6 +107,6 @@ export const review: Command = {
     io.out(
       'Accuracy: best moves count 1, moves that kept the result but slower 1/2, over the judged moves.\n',
     );
-    return Promise.resolve(0);
+    return 0;
   },
 };

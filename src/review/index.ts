@@ -18,6 +18,7 @@ export {
   type MoveReview,
   type ReviewBudget,
 } from './review.js';
+export { reviewInPasses, type PassEvent } from './passes.js';
 export { summarize, type PlayerSummary } from './summary.js';
 export { evaluationSeries, type EvaluationPoint } from './series.js';
 export { moveLine, reviewReport, unreviewed, type MoveLine, type ReviewReport } from './report.js';

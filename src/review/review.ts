@@ -1,7 +1,7 @@
 import { Position, playerToMove, type Player, type Variant } from '../core/index.js';
 import type { Evaluation, Solver } from '../solver/index.js';
 import { betterColumns, bestOf, classify, provenResult } from './classify.js';
-import { openColumns, solveColumn } from './columns.js';
+import { openColumns, range, solveColumn } from './columns.js';
 import type { MoveClass } from './vocabulary.js';
 
 /** The judgement of one move: the position before it, every column's score, the class. */
@@ -32,6 +32,17 @@ export interface ReviewBudget {
   readonly now?: () => number;
   /** Review only these plies (e.g. the ones still unsolved, with a larger budget). */
   readonly plies?: readonly number[];
+  /**
+   * Stop a position's search as soon as its move is judged (default false: go on to every
+   * column's exact score within the position's time). A first pass that judges the whole game
+   * quickly, leaving the other columns' scores to a later pass.
+   */
+  readonly verdictOnly?: boolean;
+  /**
+   * Reviews from an earlier pass, by ply: a position starts from the bounds its columns were
+   * given there, and the value of the position after a move bounds the move's score.
+   */
+  readonly known?: ReadonlyMap<number, MoveReview>;
 }
 
 export const DEFAULT_POSITION_MS = 1000;
@@ -40,10 +51,11 @@ const playerAt = playerToMove;
 
 /**
  * Judges the moves of a game from the last to the first: late positions solve in
- * milliseconds and leave the solver's table warm for the earlier ones. Yields each move's
- * review as soon as it is known; a position the budget could not settle is yielded with the
- * bounds found (class `unsolved` unless those suffice). Stops early, without yielding the
- * rest, when the signal aborts or the total time is spent.
+ * milliseconds and leave the solver's table warm for the earlier ones, and each judged
+ * position bounds the score of the move that led to it. Yields each move's review as soon as it
+ * is known; a position the budget could not settle is yielded with the bounds found (class
+ * `unsolved` unless those suffice). Stops early, without yielding the rest, when the signal
+ * aborts or the total time is spent.
  * `moves` are 0-based columns of a legal game (checked by the solver: a bad move throws).
  */
 export function* reviewMoves(
@@ -56,22 +68,42 @@ export function* reviewMoves(
   const positionMs = budget.positionMs ?? DEFAULT_POSITION_MS;
   const deadline = budget.timeLimitMs === undefined ? Infinity : now() + budget.timeLimitMs;
   const wanted = budget.plies === undefined ? null : new Set(budget.plies);
+  const known = new Map(budget.known);
   for (let ply = moves.length - 1; ply >= 0; ply--) {
     if (wanted !== null && !wanted.has(ply)) continue;
     if (budget.signal?.aborted === true || now() >= deadline) return;
     const share = Math.max(1, Math.min(positionMs, deadline - now()));
-    yield reviewPosition(solver, variant, moves, ply, {
-      timeLimitMs: share,
-      now,
-      ...(budget.signal ? { signal: budget.signal } : {}),
-    });
+    const review = reviewPosition(
+      solver,
+      variant,
+      moves,
+      ply,
+      {
+        timeLimitMs: share,
+        now,
+        verdictOnly: budget.verdictOnly ?? false,
+        ...(budget.signal ? { signal: budget.signal } : {}),
+      },
+      { next: known.get(ply + 1)?.value, columns: known.get(ply)?.columns },
+    );
+    known.set(ply, review);
+    yield review;
   }
+}
+
+/** What earlier reviews already proved about a position (see `ReviewBudget.known`). */
+interface Known {
+  /** The value of the position after the move: minus it bounds the played column's score. */
+  readonly next?: Evaluation | undefined;
+  /** Bounds on each column's score. */
+  readonly columns?: readonly (Evaluation | null)[] | undefined;
 }
 
 interface PositionBudget {
   readonly timeLimitMs: number;
   readonly now: () => number;
   readonly signal?: { readonly aborted: boolean };
+  readonly verdictOnly?: boolean;
 }
 
 /** Columns from the centre outwards: the played one is searched first, then these. */
@@ -82,9 +114,30 @@ function searchOrder(width: number, first: number): number[] {
 }
 
 /**
- * Every column's score before move `ply` and the judgement of the column played. Each column
- * is solved on its own, the played one first, so a cut-short search still settles what the
- * judgement needs most; exact scores get half the time, win/draw/loss the rest.
+ * The columns whose exact score could still change the judgement of `played`: itself until
+ * exact, and every other column that might score more than it. Empty once the class is proven.
+ */
+function verdictNeeds(
+  columns: readonly (Evaluation | null)[],
+  played: number,
+  order: readonly number[],
+): number[] {
+  if (classify(columns, played) !== 'unsolved') return [];
+  const mine = columns[played]!;
+  return order.filter((i) => {
+    const c = columns[i];
+    return c !== null && c !== undefined && !c.exact && (i === played || c.upper > mine.lower);
+  });
+}
+
+/**
+ * Every column's score before move `ply` and the judgement of the column played, cheapest
+ * facts first: win/draw/loss of every column (often 2-20x cheaper than the exact score, and
+ * enough to prove a mistake or a blunder, or a best move that draws; skipped when the move
+ * played loses), then exact scores of only the columns the judgement still needs, then (unless
+ * `verdictOnly`) of the rest. Win/draw/loss gets the first half of the time; exact scores may
+ * use all of it.
+ * `known` (earlier reviews) narrows the columns before any search.
  */
 export function reviewPosition(
   solver: Solver,
@@ -92,6 +145,7 @@ export function reviewPosition(
   moves: readonly number[],
   ply: number,
   budget: PositionBudget,
+  known: Known = {},
 ): MoveReview {
   const column = moves[ply];
   if (column === undefined) throw new RangeError(`no move ${ply + 1} in a game of ${moves.length}`);
@@ -102,29 +156,54 @@ export function reviewPosition(
   if (columns[column] === null || columns[column] === undefined) {
     throw new RangeError(`move ${ply + 1}: column ${column + 1} is full`);
   }
+  const narrow = (c: number, lower: number, upper: number): void => {
+    const e = columns[c];
+    if (e === null || e === undefined || e.exact) return;
+    columns[c] = range(Math.max(e.lower, lower), Math.min(e.upper, upper));
+  };
+  known.columns?.forEach((e, c) => {
+    if (e !== null) narrow(c, e.lower, e.upper);
+  });
+  if (known.next !== undefined) narrow(column, 0 - known.next.upper, 0 - known.next.lower);
   const order = searchOrder(variant.width, column);
   const started = budget.now();
   let nodes = 0;
-  for (const weak of [false, true]) {
-    const until = started + (weak ? budget.timeLimitMs : budget.timeLimitMs / 2);
-    for (const c of order) {
-      const child = children[c];
-      const current = columns[c];
-      if (child === null || child === undefined || current === null || current?.exact !== false) {
-        continue;
-      }
-      if (weak && provenResult(current) !== null) continue;
-      const left = until - budget.now();
-      if (left <= 0 || budget.signal?.aborted === true) break;
-      const solved = solveColumn(solver, variant, child, current, {
-        weak,
-        timeLimitMs: left,
-        now: budget.now,
-        ...(budget.signal ? { signal: budget.signal } : {}),
-      });
-      nodes += solved.nodes;
-      columns[c] = solved.evaluation;
+  /** Narrows column `c` until `until`; false when the time (or the signal) says stop. */
+  const search = (c: number, weak: boolean, until: number): boolean => {
+    const child = children[c];
+    const bounds = columns[c];
+    if (child === null || child === undefined || bounds === null || bounds === undefined) {
+      return true;
     }
+    if (bounds.exact || (weak && provenResult(bounds) !== null)) return true;
+    const left = until - budget.now();
+    if (left <= 0 || budget.signal?.aborted === true) return false;
+    const solved = solveColumn(solver, variant, child, bounds, {
+      weak,
+      timeLimitMs: left,
+      now: budget.now,
+      ...(budget.signal ? { signal: budget.signal } : {}),
+    });
+    nodes += solved.nodes;
+    columns[c] = solved.evaluation;
+    return true;
+  };
+  const half = started + budget.timeLimitMs / 2;
+  const end = started + budget.timeLimitMs;
+  // When the move played loses, every other column most likely loses too and only exact scores
+  // tell a slow loss from a fast one: win/draw/loss first would be spent for nothing.
+  search(column, true, half);
+  if (provenResult(columns[column]) !== -1) {
+    for (const c of order) if (!search(c, true, half)) break;
+  }
+  for (let needs = verdictNeeds(columns, column, order); needs.length > 0;) {
+    const c = needs[0]!;
+    if (!search(c, false, end)) break;
+    // A column whose search ran out stays inexact: judging it again would only spin.
+    needs = columns[c]!.exact ? verdictNeeds(columns, column, order) : [];
+  }
+  if (budget.verdictOnly !== true) {
+    for (const c of order) if (!search(c, false, end)) break;
   }
   return {
     ply,

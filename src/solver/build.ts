@@ -8,8 +8,10 @@ export {
   centreFirst,
   completePly,
   deriveShallower,
+  positionsAlongLines,
   positionsAtPly,
   type BookTask,
+  type LineTask,
 } from './book/build.js';
 export {
   DEFAULT_STRATEGY_LIMITS,

@@ -34,6 +34,12 @@ describe('review', () => {
       await openGame(page, `${suite.harness.url}#g=7x6c4:${LOST}&m=cpu`);
       await page.click('#review-link');
       await page.locator('.review-view').waitFor();
+      // The review searches on every core (up to 4): its worker starts helper threads, as the
+      // search worker does (the game before it, against a level that plays without the solver,
+      // started none).
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+      const helpers = () => page.workers().filter((w) => w.url().includes('/helper-')).length;
+      if (cores >= 2) await expect.poll(helpers, { timeout: 20_000 }).toBe(Math.min(cores, 4) - 1);
       const row = page.locator('.review-table tr[data-move="9"]');
       await row.locator('.badge.c-blunder').waitFor({ timeout: 60_000 });
       expect(await row.textContent()).toContain('Red');

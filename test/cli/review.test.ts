@@ -27,6 +27,22 @@ describe('c4 review', () => {
     expect(report.players.map((p) => p.player)).toEqual([1, 2]);
   });
 
+  it('--threads 2 judges like one thread (two threads, one table)', async () => {
+    const run = (threads: string) =>
+      runCli(['review', '4455667', '--json', '--threads', threads, '--time-ms', '3000']);
+    const [one, two] = [await run('1'), await run('2')];
+    expect(two.err).toBe('');
+    expect(two.code).toBe(0);
+    const classes = (out: string) =>
+      (JSON.parse(out) as { moves: { class: string }[] }).moves.map((m) => m.class);
+    const [a, b] = [classes(one.out), classes(two.out)];
+    // The clock may leave an early move unjudged in one run: compare what both judged.
+    a.forEach((c, i) => {
+      if (c !== 'unsolved' && b[i] !== 'unsolved') expect(b[i], `move ${i + 1}`).toBe(c);
+    });
+    expect(b.slice(-3)).toEqual(['best', 'best', 'best']);
+  });
+
   it('prints a table and a summary per player', async () => {
     const { code, out } = await runCli(['review', '7x7c5:4455', '--time-ms', '3000']);
     expect(code).toBe(0);

@@ -16,6 +16,7 @@ import {
   describeOutcome,
   evaluationSeries,
   outcomeOf,
+  reviewInPasses,
   reviewMoves,
   summarize,
   type MoveReview,
@@ -174,6 +175,80 @@ describe('properties', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('judging only what the verdict needs', () => {
+  const small: Variant = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+
+  it('gives every move the class the full review gives', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 20 }), (picks) => {
+        const moves = [...playPicks(small, picks).moves];
+        const full = reviewAll(moves, small);
+        const quick = [
+          ...reviewMoves(new Solver({ tableBits: 16 }), small, moves, {
+            positionMs: 10_000,
+            verdictOnly: true,
+          }),
+        ].sort((a, b) => a.ply - b.ply);
+        expect(quick.map((r) => r.class)).toEqual(full.map((r) => r.class));
+        for (const r of quick) {
+          // What it does claim of the columns is true: the exact scores lie within its bounds.
+          r.columns.forEach((c, i) => {
+            const truth = full[r.ply]!.columns[i];
+            if (c === null || truth === null || truth === undefined) return;
+            expect(truth.lower).toBeGreaterThanOrEqual(c.lower);
+            expect(truth.upper).toBeLessThanOrEqual(c.upper);
+          });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('takes the played column’s score from the next position without searching it', () => {
+    // 4455667: Red's 7 wins at once, so that position's value is exact with no search, and it is
+    // the score of Yellow's 6 before it. A clock that is always out of time allows no search.
+    let clock = 0;
+    const now = () => (clock += 1000);
+    const [last, before] = [
+      ...reviewMoves(new Solver({ tableBits: 16 }), CLASSIC, cols('4455667'), {
+        plies: [6, 5],
+        positionMs: 10,
+        verdictOnly: true,
+        now,
+      }),
+    ];
+    expect(last!.value).toEqual(exact(18));
+    expect(before!.played).toEqual(exact(-18));
+    expect(before!.nodes).toBe(0);
+  });
+});
+
+describe('reviewInPasses (the web Review’s order)', () => {
+  const small: Variant = unwrap(createVariant({ width: 5, height: 4, connect: 4 }));
+
+  it('judges every move in the first pass, then fills in exact scores without changing a verdict', () => {
+    const moves = [...playPicks(small, [3, 1, 4, 1, 5, 9, 2, 6, 5, 3]).moves];
+    const events = [...reviewInPasses(new Solver({ tableBits: 16 }), small, moves, [10_000])];
+    const first = events.filter((e) => e.type === 'position' && e.pass === 0);
+    expect(first.map((e) => e.type === 'position' && e.review.ply)).toEqual(
+      moves.map((_, i) => moves.length - 1 - i),
+    );
+    expect(events.find((e) => e.type === 'pass')).toEqual({ type: 'pass', pass: 0, open: 0 });
+    const last = new Map<number, MoveReview>();
+    const verdict = new Map<number, string>();
+    for (const e of events) {
+      if (e.type !== 'position') continue;
+      if (e.pass === 0) verdict.set(e.review.ply, e.review.class);
+      else expect(e.review.class).toBe(verdict.get(e.review.ply));
+      last.set(e.review.ply, e.review);
+    }
+    expect([...last.values()].every((r) => r.columns.every((c) => c === null || c.exact))).toBe(
+      true,
+    );
+    expect(events.at(-1)).toMatchObject({ type: 'pass', open: 0 });
   });
 });
 

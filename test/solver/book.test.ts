@@ -2,12 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, ErrorCode, createVariant, unwrap } from '../../src/core/index.js';
+import {
+  CLASSIC,
+  ErrorCode,
+  Position,
+  createVariant,
+  parseMoves,
+  unwrap,
+  winScore,
+} from '../../src/core/index.js';
 import { Book, Solver, parseBook, symmetricKey } from '../../src/solver/index.js';
 import {
   bookFromScores,
   centreFirst,
   deriveShallower,
+  positionsAlongLines,
   positionsAtPly,
   serializeBook,
 } from '../../src/solver/build.js';
@@ -100,6 +109,46 @@ describe('centreFirst (the order a book build solves its positions in)', () => {
   });
 });
 
+describe('positionsAlongLines (the positions a book build --lines solves)', () => {
+  const games = ['4455', '4453', '1122', '7766'].map((g) => unwrap(parseMoves(g, CLASSIC)));
+
+  it('holds every child, at the plies asked, of each position the games reach, once per mirror pair', () => {
+    const tasks = positionsAlongLines(CLASSIC, games, 2, 3);
+    const keys = new Set(tasks.map((t) => t.key));
+    expect(keys.size).toBe(tasks.length);
+    for (const game of games) {
+      for (const ply of [1, 2]) {
+        for (let column = 0; column < CLASSIC.width; column++) {
+          const child = [...game.slice(0, ply), column];
+          expect(keys.has(symmetricKey(CLASSIC, child)), child.join('')).toBe(true);
+        }
+      }
+    }
+    // Nothing else: 1122 and 7766 are mirror images, 4455 and 4453 share their first three discs.
+    const expected = new Set(
+      games.flatMap((game) =>
+        [1, 2].flatMap((ply) =>
+          Array.from({ length: CLASSIC.width }, (_, c) =>
+            symmetricKey(CLASSIC, [...game.slice(0, ply), c]),
+          ),
+        ),
+      ),
+    );
+    expect(keys).toEqual(expected);
+  });
+
+  it('orders by ply, then by how many games pass the parent', () => {
+    const tasks = positionsAlongLines(CLASSIC, games.slice(0, 3), 2, 3);
+    const plies = tasks.map((t) => t.moves.length);
+    expect(plies).toEqual([...plies].sort((a, b) => a - b));
+    // 4455 and 4453 both pass 44; only 1122 passes 11.
+    const atThree = tasks.filter((t) => t.moves.length === 3);
+    expect(atThree[0]!.games).toBe(2);
+    expect(atThree[0]!.moves.slice(0, 2)).toEqual([3, 3]);
+    expect(atThree.at(-1)!.games).toBe(1);
+  });
+});
+
 const committed = join(dirname(fileURLToPath(import.meta.url)), '../../src/solver/book/7x6.book');
 
 // The book is committed: a missing or short one is a failure, not a reason to skip.
@@ -154,6 +203,28 @@ describe('the committed 7x6 book', () => {
     }
   });
 
+  // The lines built beyond the complete ply (`book build --lines`): the progress file names
+  // their moves, which the keys alone do not give back.
+  it('agrees with its deeper lines: each entry whose children all have one is their negamax', () => {
+    const entries = new Map(book!.entries());
+    const progress = join(dirname(committed), '7x6-progress.tsv');
+    const lines = readFileSync(progress, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'))
+      .map((line) => line.split('\t'))
+      .filter(([, , ply]) => Number(ply) > book!.completePly);
+    let checked = 0;
+    for (const [key, score, , moveText] of lines) {
+      expect(book!.lookupKey(Number(key)), `moves ${moveText}`).toBe(Number(score));
+      const moves = unwrap(parseMoves(moveText!, CLASSIC));
+      const rederived = negamaxOfChildren(moves, entries);
+      if (rederived === undefined) continue;
+      expect(rederived, `moves ${moveText}`).toBe(Number(score));
+      checked++;
+    }
+    if (checked === 0) console.info('book: no deeper line has all its children in the book yet');
+  });
+
   it('agrees with its entries beyond the complete ply: a position whose children all have one is their negamax', () => {
     const entries = new Map(book!.entries());
     const deeper = book!.completePly + 1;
@@ -175,3 +246,25 @@ describe('the committed 7x6 book', () => {
       console.info(`book: no ply-${book!.completePly} position has all its children yet`);
   });
 });
+
+/** A position's score from its children's book entries (undefined unless every child has one). */
+function negamaxOfChildren(
+  moves: readonly number[],
+  entries: ReadonlyMap<number, number>,
+): number | undefined {
+  const position = unwrap(Position.fromMoves(CLASSIC, moves));
+  let best = -Infinity;
+  for (const column of position.legalColumns()) {
+    const child = position.clone();
+    const played = unwrap(child.play(column));
+    if (played.kind === 'win') {
+      best = Math.max(best, winScore(CLASSIC.width * CLASSIC.height, moves.length));
+      continue;
+    }
+    const score =
+      played.kind === 'draw' ? 0 : entries.get(symmetricKey(CLASSIC, [...moves, column]));
+    if (score === undefined) return undefined;
+    best = Math.max(best, 0 - score);
+  }
+  return best;
+}

@@ -113,3 +113,56 @@ export function bookFromScores(
 ): Book {
   return Book.fromEntries(variant, completePly(variant, scores, maxPly), scores);
 }
+
+/** A position to solve because games reach its parent, with how many of them do. */
+export interface LineTask extends BookTask {
+  /** Games (of those given) that reach the position this one is a child of. */
+  readonly games: number;
+}
+
+/**
+ * The positions at plies `fromPly`..`toPly` that analysing the given games needs: every child of
+ * each position a game reaches at one ply less, so the analysis of that position finds all its
+ * columns in the book. One per mirror pair; finished games and won children are left out.
+ * Shallowest first, then by how many games reach the parent: games part soon (of the children
+ * that six held-out games' ply-4 positions need, 60 training games reach 24 of 35; at ply 8, 1
+ * of 42), so the shallow lines are the ones a stopped build should have answered.
+ */
+export function positionsAlongLines(
+  variant: Variant,
+  games: readonly (readonly number[])[],
+  fromPly: number,
+  toPly: number,
+): LineTask[] {
+  const parents = new Map<number, { moves: readonly number[]; games: number }>();
+  for (const game of games) {
+    const seen = new Set<number>();
+    for (let ply = Math.max(0, fromPly - 1); ply < toPly && ply < game.length; ply++) {
+      const moves = game.slice(0, ply);
+      const key = symmetricKey(variant, moves);
+      // A game passes each key once, but two of its prefixes may be mirror images.
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const parent = parents.get(key);
+      if (parent) parent.games++;
+      else parents.set(key, { moves, games: 1 });
+    }
+  }
+  const tasks = new Map<number, LineTask>();
+  for (const parent of parents.values()) {
+    const position = Position.fromMoves(variant, parent.moves);
+    if (!position.ok || position.value.outcome.kind !== 'ongoing') continue;
+    for (const column of position.value.legalColumns()) {
+      const child = position.value.clone();
+      const played = child.play(column);
+      if (!played.ok || played.value.kind !== 'ongoing') continue;
+      const moves = [...parent.moves, column];
+      const key = symmetricKey(variant, moves);
+      const known = tasks.get(key);
+      if (!known || known.games < parent.games) tasks.set(key, { key, moves, games: parent.games });
+    }
+  }
+  return [...tasks.values()].sort(
+    (a, b) => a.moves.length - b.moves.length || b.games - a.games || a.key - b.key,
+  );
+}

@@ -1,13 +1,16 @@
 /// <reference lib="webworker" />
 import { createVariant, isClassic } from '../../core/index.js';
-import { reviewMoves, type MoveReview } from '../../review/index.js';
+import { reviewInPasses } from '../../review/index.js';
 import { Solver, parseBook, solverSupports, type Book } from '../../solver/index.js';
+import { startThreads } from '../worker/start-threads.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
 
 /**
  * The Review's own worker: one game per worker, judged from the last move back, pass after
- * pass with more time for what is still unsolved. Leaving the review terminates the worker,
- * which is the cancellation (the search does not poll for messages).
+ * pass with more time: every move's verdict first, then the other columns' exact scores. On a
+ * cross-origin isolated page it searches on every core the search worker would (helper workers
+ * over one shared table). Leaving the review terminates the worker, which is the cancellation
+ * (the search does not poll for messages; the browser ends the nested helpers with it).
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 const post = (reply: ReviewReply): void => {
@@ -32,26 +35,19 @@ async function review(request: ReviewRequest): Promise<void> {
   if (!solverSupports(variant.value)) {
     throw new Error('the solver cannot review boards this large (past 12×12)');
   }
-  const book = isClassic(variant.value) ? await openingBook() : undefined;
-  const solver = new Solver(book ? { tableBits: 21, book } : { tableBits: 21 });
-  let pending: readonly number[] | undefined;
-  for (const [pass, positionMs] of request.passes.entries()) {
-    const unsolved: number[] = [];
-    const budget = pending === undefined ? { positionMs } : { positionMs, plies: pending };
-    for (const judged of reviewMoves(solver, variant.value, request.moves, budget)) {
-      post({ type: 'position', review: judged, pass });
-      if (unsettled(judged)) unsolved.push(judged.ply);
-    }
-    post({ type: 'pass', pass, unsolved: unsolved.length });
-    if (unsolved.length === 0) break;
-    pending = unsolved;
+  // Every core the page may use (the search worker's plan), over one table for the whole game.
+  const [book, shared] = await Promise.all([
+    isClassic(variant.value) ? openingBook() : undefined,
+    startThreads(scope),
+  ]);
+  const size = shared ? { shared: shared.table } : { tableBits: 21 };
+  const solver = new Solver(book ? { ...size, book } : size);
+  for (const event of reviewInPasses(solver, variant.value, request.moves, request.passes)) {
+    if (event.type === 'position') post(event);
+    else post({ type: 'pass', pass: event.pass, unsolved: event.open });
   }
   post({ type: 'done' });
 }
-
-/** Worth another pass: not judged, or judged without every column exact. */
-const unsettled = (r: MoveReview): boolean =>
-  r.class === 'unsolved' || r.columns.some((c) => c !== null && !c.exact);
 
 scope.addEventListener('message', (event: MessageEvent<ReviewRequest>) => {
   review(event.data).catch((error: unknown) => {

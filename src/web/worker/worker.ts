@@ -9,22 +9,17 @@ import {
 import { Position, createVariant, isClassic } from '../../core/index.js';
 import {
   Solver,
-  createSharedTable,
   parseBook,
-  releaseHelpers,
-  sharedTablesSupported,
   needsWideKey,
   solverSupports,
   type AnalyzeResult,
   type Book,
-  type SharedTable,
 } from '../../solver/index.js';
 import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
 import { isMirrorSymmetric, symmetricHints } from '../state/symmetry.js';
 import { analyzeWithMirror } from './mirror-analysis.js';
-import type { HelperSetup } from './helper.js';
 import type { GameRef, Reply, Request } from './protocol.js';
-import { searchThreads } from './threads.js';
+import { delay, startThreads, type Threads } from './start-threads.js';
 
 /**
  * The search worker: computer moves and column analysis, off the page's thread. A search is
@@ -36,78 +31,9 @@ const post = (reply: Reply): void => {
   scope.postMessage(reply);
 };
 
-/**
- * Several threads over one table, where the page is cross-origin isolated: this worker is thread
- * 0 and starts the others as nested helper workers (./helper.ts), once, when a search first needs
- * the solver. They go when the page terminates this worker to cancel a search (see helper.ts).
- * Null: one thread, as on a page without the isolation headers.
- */
-interface Threads {
-  readonly table: SharedTable;
-  /** Helpers running (said ready, not failed since); a failed one leaves thread 0 correct, alone. */
-  helpers: number;
-}
 let threads: Promise<Threads | null> | undefined;
 
-/**
- * How long the first search waits for the helpers to start. Chromium starts a nested worker
- * through tasks on its parent's thread, so helpers made just before a synchronous search would
- * sit idle until it ended (measured: a 65M-node analysis with the helper at 0 nodes); waiting
- * for their "ready" costs a few tens of milliseconds per search worker. One that is later still
- * joins the next search.
- */
-const HELPERS_WAIT_MS = 2000;
-const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startThreads(): Promise<Threads | null> {
-  const plan = searchThreads({
-    isolated: scope.crossOriginIsolated,
-    sharedSupported: sharedTablesSupported(),
-    nestedWorkers: typeof Worker === 'function',
-    cores: navigator.hardwareConcurrency,
-    memoryGiB: (navigator as { deviceMemory?: number }).deviceMemory,
-  });
-  if (plan.threads < 2) return null;
-  let table: SharedTable;
-  try {
-    table = createSharedTable(plan);
-  } catch {
-    return null; // No memory for the table: one thread with today's smaller ones.
-  }
-  const started: Threads = { table, helpers: 0 };
-  const ready: Promise<void>[] = [];
-  try {
-    for (let index = 1; index < plan.threads; index++) {
-      const helper = new Worker(new URL('./helper.ts', import.meta.url), {
-        type: 'module',
-        name: `search helper ${index}`,
-      });
-      ready.push(
-        new Promise((resolve) => {
-          let running = false;
-          helper.addEventListener('message', () => {
-            running = true;
-            started.helpers++;
-            resolve();
-          });
-          helper.addEventListener('error', () => {
-            if (running) started.helpers--;
-            running = false;
-            resolve();
-          });
-        }),
-      );
-      helper.postMessage({ table, index } satisfies HelperSetup);
-    }
-  } catch {
-    releaseHelpers(table); // Those already started end; this worker goes on alone.
-    return null;
-  }
-  await Promise.race([Promise.all(ready), delay(HELPERS_WAIT_MS)]);
-  return started;
-}
-
-const sharedThreads = (): Promise<Threads | null> => (threads ??= startThreads());
+const sharedThreads = (): Promise<Threads | null> => (threads ??= startThreads(scope));
 
 /** Threads the exact searches run on. */
 const threadCount = (shared: Threads | null): number => (shared ? 1 + shared.helpers : 1);
