@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createVariant, isClassic } from '../../core/index.js';
 import { reviewInPasses } from '../../review/index.js';
-import { Solver, parseBook, solverSupports, type Book } from '../../solver/index.js';
+import { Solver, needsWideKey, parseBook, solverSupports, type Book } from '../../solver/index.js';
 import { startThreads } from '../worker/start-threads.js';
 import type { ReviewReply, ReviewRequest } from './protocol.js';
 
@@ -38,7 +38,8 @@ async function review(request: ReviewRequest): Promise<void> {
   // Every core the page may use (the search worker's plan), over one table for the whole game.
   const [book, shared] = await Promise.all([
     isClassic(variant.value) ? openingBook() : undefined,
-    startThreads(scope),
+    // The wide build (boards past 64 bits) searches on one thread: no helpers to start.
+    needsWideKey(variant.value) ? null : startThreads(scope),
   ]);
   const size = shared ? { shared: shared.table } : { tableBits: 21 };
   const solver = new Solver(book ? { ...size, book } : size);
