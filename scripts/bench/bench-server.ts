@@ -18,7 +18,12 @@
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
  *     [--bot-pace-ms 0] [--pace-ms 0] [--ramp-seconds auto] [--processes 1] [--cpu-prof DIR]
- *     [--server-root DIR]
+ *     [--server-root DIR] [--clients N]
+ *
+ * `--clients N` (paced runs) splits the load generator over N processes (default: one per
+ * server process), each reporting its own event-loop delay: the bench must not time itself.
+ * Each server also reports where its part of a move went (src/server/phases.ts): queued,
+ * pool wait, store write, push, handled, publish.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,6 +47,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
     'server-root': { type: 'string' },
+    clients: { type: 'string' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
@@ -55,12 +61,21 @@ const RAMP_SECONDS = Math.min(
   Math.max(0, Number(values['ramp-seconds'] ?? Math.max(5, GAMES / 150))),
 );
 const PROCESSES = Math.min(8, Math.max(1, Math.floor(Number(values.processes))));
+// Paced runs: one load-generator process per server process unless told (two cores here).
+const CLIENTS = Math.min(8, Math.max(1, Math.floor(Number(values.clients ?? PROCESSES))));
 const CPU_PROF = values['cpu-prof'];
 const SERVER_ROOT =
   values['server-root'] === undefined ? undefined : path.resolve(values['server-root']);
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-for (const [name, value] of Object.entries({ GAMES, PACE_MS, SECONDS, RAMP_SECONDS, PROCESSES })) {
+for (const [name, value] of Object.entries({
+  GAMES,
+  PACE_MS,
+  SECONDS,
+  RAMP_SECONDS,
+  PROCESSES,
+  CLIENTS,
+})) {
   if (!Number.isFinite(value)) throw new Error(`bench:server: ${name} is not a number`);
 }
 
@@ -319,6 +334,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
         paceMs: PACE_MS,
         rampSeconds: RAMP_SECONDS,
         seconds: SECONDS,
+        clients: CLIENTS,
       },
       () => Promise.all(servers.map((s) => s.loop())),
     );
@@ -344,6 +360,15 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
     ].join(' | ');
     console.log(`| ${row} |`);
+    // Where the servers' share of a move went (src/server/phases.ts), process by process.
+    for (const [i, l] of loops.entries()) {
+      const phases = Object.entries(l.phases)
+        .map(
+          ([name, p]) => `${name} ${p.p50.toFixed(2)} / ${p.p99.toFixed(1)} / ${p.max.toFixed(1)}`,
+        )
+        .join('; ');
+      console.log(`  server ${i + 1} phases, ms p50 / p99 / max: ${phases}`);
+    }
     return row;
   });
 }
@@ -354,7 +379,7 @@ const stores: ('sqlite' | 'postgres')[] =
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 if (PACE_MS > 0) {
   console.log(
-    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), loopback; load average ${loadavg()
+    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), ${CLIENTS} load-generator process(es), loopback; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );

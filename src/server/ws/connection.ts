@@ -12,6 +12,7 @@ import {
   type TournamentClientMessage,
 } from '../../protocol/index.js';
 import type { Answer, Reply, Session } from '../session.js';
+import { recordPhase } from '../phases.js';
 import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';
 
@@ -111,6 +112,7 @@ export class Connection implements Session {
   }
 
   private receive(data: RawData, isBinary: boolean): void {
+    const receivedAt = performance.now();
     if (this.closed) return;
     if (!this.bucket.take(this.deps.now())) {
       this.fail(
@@ -132,7 +134,10 @@ export class Connection implements Session {
       return;
     }
     const message = parsed.value;
-    this.enqueue(message.type, message.id, () => this.dispatch(message));
+    this.enqueue(message.type, message.id, () => {
+      if (message.type === 'move') recordPhase('queued', receivedAt);
+      return this.dispatch(message);
+    });
   }
 
   /** Runs `work` after everything this connection asked before it. */
