@@ -169,10 +169,16 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       await until(() => a.game?.status === 'playing', 5000, 'start');
       expect(b.seat).toBe(1);
       expect((await b.move(0)).type).toBe('ack');
+      const version = a.game!.version;
       await server.kill('SIGTERM');
       await startProcess(backend, port);
+      // Two changes more: the drain's handover of a's turn, and a's return ending it (the pause
+      // given back to its first-move window); a moves on the snapshot its rejoin brought.
       await until(
-        () => a.status === 'open' && a.game?.seats[1].connected === true,
+        () =>
+          a.status === 'open' &&
+          a.game?.seats[1].connected === true &&
+          a.game.version >= version + 2,
         15_000,
         'resume',
       );
