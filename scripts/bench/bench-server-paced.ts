@@ -55,6 +55,8 @@ export interface DriverResult {
   readonly unanswered: number;
   readonly gamesPlayed: number;
   readonly clientLag: { readonly p99: number; readonly max: number };
+  /** CPU this load-generator process used during the window, ms. */
+  readonly cpuMs: number;
 }
 
 /** A running driver: the orchestrator opens and closes the measured window, then collects. */
@@ -80,6 +82,10 @@ export interface PacedResult {
   readonly gamesPlayed: number;
   /** The load generators' own event-loop delay, worst process (it inflates every latency it measures). */
   readonly clientLag: { readonly p99: number; readonly max: number };
+  /** CPU the load generators used during the window, ms, all processes together. */
+  readonly clientCpuMs: number;
+  /** The window's length, s. */
+  readonly window: number;
   readonly load: readonly [number, number];
 }
 
@@ -139,6 +145,8 @@ export function startDriver(options: DriverOptions): Driver {
   /** Each game in play, told that the window closed (it ends once its moves are answered). */
   const stopSignals = new Set<() => void>();
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  let cpuAtOpen = process.cpuUsage();
+  let cpuMs = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -263,10 +271,13 @@ export function startDriver(options: DriverOptions): Driver {
       // Made at the window's start: its first sample must not span the time before.
       clientDelay.enable();
       windowStart = performance.now();
+      cpuAtOpen = process.cpuUsage();
     },
     closeWindow: () => {
       windowEnd = performance.now();
       clientDelay.disable();
+      const used = process.cpuUsage(cpuAtOpen);
+      cpuMs = (used.user + used.system) / 1000;
     },
     finish: async () => {
       await ramp;
@@ -305,6 +316,7 @@ export function startDriver(options: DriverOptions): Driver {
         unanswered,
         gamesPlayed: runs.length,
         clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
+        cpuMs,
       };
     },
   };
@@ -392,6 +404,8 @@ export async function runPaced(
         p99: Math.max(...results.map((r) => r.clientLag.p99)),
         max: Math.max(...results.map((r) => r.clientLag.max)),
       },
+      clientCpuMs: sum((r) => r.cpuMs),
+      window,
       load: [load0, load1],
     },
     loops: loopReports,

@@ -32,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import { cpuBetween, sampleCpu, type CpuSample } from './bench-server-cpu.js';
 import { runPaced } from './bench-server-paced.js';
 import { startBenchServer, type BenchServer } from './bench-server-spawn.js';
 
@@ -261,14 +262,15 @@ async function verify(url: string): Promise<{ lost: number; duplicated: number }
 /** Starts the server processes on one fresh store; `use` runs against them; then all is removed. */
 async function withServers<T>(
   store: 'sqlite' | 'postgres',
-  use: (servers: readonly BenchServer[]) => Promise<T>,
+  use: (servers: readonly BenchServer[], appName: string) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-'));
   const schema = `c4bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const env: Record<string, string> = {
     ...(store === 'sqlite'
       ? { DATABASE_PATH: path.join(dir, 'bench.sqlite') }
-      : { DATABASE_URL, DATABASE_SCHEMA: schema }),
+      : // The backends serving this run are found by name (scripts/bench/bench-server-cpu.ts).
+        { DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema }),
     ...(PROCESSES > 1 ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
   };
   const nodeArgs = CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF];
@@ -277,7 +279,7 @@ async function withServers<T>(
     // One after the other: the first migrates the store, the rest find it ready.
     for (let i = 0; i < PROCESSES; i++)
       servers.push(await startBenchServer(env, nodeArgs, SERVER_ROOT));
-    return await use(servers);
+    return await use(servers, schema);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     if (store === 'postgres') {
@@ -326,7 +328,9 @@ async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
-  return withServers(store, async (servers) => {
+  return withServers(store, async (servers, appName) => {
+    const cpu: CpuSample[] = [];
+    const redisUrl = PROCESSES > 1 ? REDIS_URL : undefined;
     const { result: r, loops } = await runPaced(
       {
         urls: servers.map((s) => s.url),
@@ -336,7 +340,11 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
         seconds: SECONDS,
         clients: CLIENTS,
       },
-      () => Promise.all(servers.map((s) => s.loop())),
+      async () => {
+        // Window start and end: the services' CPU is read at both (PostgreSQL runs only).
+        if (store === 'postgres') cpu.push(await sampleCpu(DATABASE_URL, appName, redisUrl));
+        return Promise.all(servers.map((s) => s.loop()));
+      },
     );
     const errors = Object.entries(r.errors)
       .map(([code, n]) => `${code} ${n}`)
@@ -360,6 +368,16 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
     ].join(' | ');
     console.log(`| ${row} |`);
+    // Where the machine's work per move went: CPU ms per acknowledged move, by component.
+    const perMove = (ms: number): string => (ms / Math.max(1, r.acked)).toFixed(2);
+    const serverMs = loops.reduce((t, l) => t + l.cpu * r.window * 1000, 0);
+    const services = cpu.length === 2 ? cpuBetween(cpu[0]!, cpu[1]!) : undefined;
+    console.log(
+      `  CPU ms per move: servers ${perMove(serverMs)}, load generators ${perMove(r.clientCpuMs)}` +
+        (services
+          ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + services.postgres + services.redis)}`
+          : ''),
+    );
     // Where the servers' share of a move went (src/server/phases.ts), process by process.
     for (const [i, l] of loops.entries()) {
       const phases = Object.entries(l.phases)
