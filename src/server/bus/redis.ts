@@ -17,7 +17,9 @@ export class RedisBus implements Bus {
     onError: (error: Error) => void,
   ) {
     const options = { maxRetriesPerRequest: 3, lazyConnect: false };
-    this.pub = new Redis(url, options);
+    // Publishes made in one tick (a heartbeat slice's presence reports, moves arriving
+    // together) go to Redis in one write: each socket write costs the whole loopback round.
+    this.pub = new Redis(url, { ...options, enableAutoPipelining: true });
     this.sub = new Redis(url, options);
     this.pub.on('error', onError);
     this.sub.on('error', onError);
