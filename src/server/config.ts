@@ -63,7 +63,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
-  PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'transactions']).default('transactions'),
+  PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'transactions']).default('on'),
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().min(1).optional(),
   REDIS_PREFIX: z.string().max(64).default('c4:'),

@@ -66,15 +66,17 @@ const q = async <R extends pg.QueryResultRow>(
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * Which commits wait for PostgreSQL to flush its log to disk. `transactions` (the default):
- * the multi-statement ones (a rated result with its ratings, a pairing, an identity, a
- * transfer) wait; a single game write (a move, a casual result, a new game by link) is
- * acknowledged once PostgreSQL has it in memory, and reaches the disk within
- * 3 × `wal_writer_delay` (0.6 s by default). A crash of PostgreSQL or of its machine in that
- * window can take back the last moves, never corrupt anything or half-apply a result: the
- * same promise as the SQLite store's WAL with `synchronous = NORMAL`. Waiting on every move's
- * flush cost 10 ms at the median and 40 ms at p99 on this machine's disk, and with ten pooled
- * connections capped the whole server near a thousand moves a second. `on`: every commit waits.
+ * Which commits wait for PostgreSQL to flush its log to disk. `on` (the default): every one, so
+ * an acknowledged move survives a crash of PostgreSQL or of its machine, which is what "no move
+ * lost" promises. `transactions`: only the multi-statement ones (a rated result with its
+ * ratings, a pairing, an identity, a transfer) wait; a single game write (a move, a casual
+ * result, a new game by link) is acknowledged once PostgreSQL has it in memory and reaches the
+ * disk within 3 × `wal_writer_delay` (0.6 s by default), so such a crash can take back the last
+ * moves, never half-apply anything (the SQLite store's WAL with `synchronous = NORMAL`). It is
+ * for a disk whose flushes are slow: sequential single-row updates on the benchmark machine's
+ * disk took 9.7 ms median and 39.9 ms p99 with the flush, 0.16 / 9.2 ms without
+ * (BENCHMARKS.md, "Server load"); concurrent commits share a flush, so under load the cost per
+ * move is smaller than that.
  */
 export type SynchronousCommit = 'on' | 'transactions';
 
@@ -88,7 +90,7 @@ export class PostgresStore implements GameStore {
   constructor(
     connectionString: string,
     private readonly schema = 'public',
-    synchronousCommit: SynchronousCommit = 'transactions',
+    synchronousCommit: SynchronousCommit = 'on',
     private readonly poolSize = 10,
   ) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`);
@@ -100,7 +102,8 @@ export class PostgresStore implements GameStore {
       // person's pace load dips that often; each reopening then costs PostgreSQL a new backend
       // (a fork, catalog caches) and this store its prepared statements, in a move's path.
       idleTimeoutMillis: 0,
-      options: `-c search_path=${schema}${relaxed ? ' -c synchronous_commit=off' : ''}`,
+      // Set either way: the promise is this setting's, not whatever the server defaults to.
+      options: `-c search_path=${schema} -c synchronous_commit=${relaxed ? 'off' : 'on'}`,
     });
     // One round trip still: both statements go in one simple query.
     this.begin = relaxed ? 'BEGIN; SET LOCAL synchronous_commit TO on' : 'BEGIN';
