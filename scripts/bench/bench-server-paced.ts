@@ -302,8 +302,15 @@ export function startDriver(options: DriverOptions): Driver {
           for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
           // One version per move after the join (version 1): more versions than moves = a repeat,
           // unless the game was aborted (a first move later than the abort limit: one version more).
+          // A game still waiting was read before its second join was handled (the window
+          // closed right after it was created): version 0, no move, nothing repeated.
           if (game.result?.kind === 'aborted') aborted++;
-          else if (game.version - 1 !== game.moves.length) duplicated++;
+          else if (game.status !== 'waiting' && game.version - 1 !== game.moves.length) {
+            duplicated++;
+            console.error(
+              `bench: game ${run.id} at version ${game.version} with ${game.moves.length} moves (${game.status})`,
+            );
+          }
         }
       };
       await Promise.all(Array.from({ length: 8 }, worker));
