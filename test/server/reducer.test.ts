@@ -257,6 +257,19 @@ describe('rolling-restart handover', () => {
     expect(apply(past, { type: 'handover', player: 1, at: T0 + 3_000 }, T0 + 3_000)).toBe(past);
   });
 
+  it('gives an outage of the whole service back once, not again on the return', () => {
+    const paused = apply(underway(), { type: 'handover', player: 1, at: T0 + 7_000 }, T0 + 7_000);
+    // The only process stopped at T0 + 7,100 and came back at T0 + 37,100 (an outage of 30 s).
+    const resumed = apply(
+      paused,
+      { type: 'resume', from: T0 + 7_100, to: T0 + 37_100 },
+      T0 + 37_100,
+    );
+    const back = apply(resumed, { type: 'returned', player: 1 }, T0 + 38_000);
+    // Charged: 5 s before the drain; given back: the whole 31 s from the drain to the return.
+    expect(remainingAt(back, 1, T0 + 38_000)).toBe(54_000);
+  });
+
   it('gives the first-move window back too', () => {
     const game = newGame(
       { id: 'game-0003', variant: '7x6c4', clock: null, seats: [A, B], limits: HANDOVER_LIMITS },

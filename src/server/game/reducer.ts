@@ -273,8 +273,11 @@ function resume(
   const ms = to - Math.max(from, turnStartOf(state));
   if (ms <= 0) return unchanged(state);
   const next = creditTurn(state, ms);
+  // A handover pending across the outage starts that much later: the outage is given back
+  // once, here, and the return gives back only the rest of the pause.
+  const handover = state.handover ? { ...state.handover, at: state.handover.at + ms } : undefined;
   return ok({
-    state: changed(next, {}, now),
+    state: changed(next, handover ? { handover } : {}, now),
     events: [{ type: 'timeReturned', ms }],
   });
 }
