@@ -11,8 +11,10 @@
  * (bounded), and every game is compared with the stored one. With several processes each
  * game's two seats connect to different processes, so every move crosses the bus.
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
@@ -24,6 +26,44 @@ export interface PacedOptions {
   readonly paceMs: number;
   readonly rampSeconds: number;
   readonly seconds: number;
+  /**
+   * Load-generator processes sharing the games (1: this process). Ten thousand sockets' JSON in
+   * one event loop delays the acks it times: several processes keep the bench from measuring
+   * itself.
+   */
+  readonly clients: number;
+}
+
+/** The games one load-generator process drives: game indices `offset`, `offset + stride`, … */
+export interface DriverOptions {
+  readonly urls: readonly string[];
+  readonly games: number;
+  readonly offset: number;
+  readonly stride: number;
+  readonly paceMs: number;
+  readonly rampSeconds: number;
+}
+
+/** What one load-generator process measured, merged by the orchestrator. */
+export interface DriverResult {
+  /** Ack latencies (ms) of the moves sent inside the window. */
+  readonly latencies: number[];
+  readonly lost: number;
+  readonly duplicated: number;
+  readonly aborted: number;
+  readonly errors: Record<string, number>;
+  readonly unanswered: number;
+  readonly gamesPlayed: number;
+  readonly clientLag: { readonly p99: number; readonly max: number };
+  /** CPU this load-generator process used during the window, ms. */
+  readonly cpuMs: number;
+}
+
+/** A running driver: the orchestrator opens and closes the measured window, then collects. */
+export interface Driver {
+  openWindow(): void;
+  closeWindow(): void;
+  finish(): Promise<DriverResult>;
 }
 
 export interface PacedResult {
@@ -40,8 +80,12 @@ export interface PacedResult {
   readonly errors: Readonly<Record<string, number>>;
   readonly unanswered: number;
   readonly gamesPlayed: number;
-  /** The benchmark process's own event-loop delay (it inflates every latency it measures). */
+  /** The load generators' own event-loop delay, worst process (it inflates every latency it measures). */
   readonly clientLag: { readonly p99: number; readonly max: number };
+  /** CPU the load generators used during the window, ms, all processes together. */
+  readonly clientCpuMs: number;
+  /** The window's length, s. */
+  readonly window: number;
   readonly load: readonly [number, number];
 }
 
@@ -98,15 +142,12 @@ export const percentile = (sorted: readonly number[], p: number): number =>
     ? NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function runPaced(
-  options: PacedOptions,
-  probe: () => Promise<LoopReport[]>,
-): Promise<{ result: PacedResult; loops: LoopReport[] }> {
+/** Starts driving `options.games` games (ramping them up at once); nothing is measured yet. */
+export function startDriver(options: DriverOptions): Driver {
   const { urls, games, paceMs } = options;
   const latencies: number[] = [];
   const runs: Run[] = [];
   const errors: Record<string, number> = {};
-  let acked = 0;
   let stopping = false;
   let outstanding = 0;
   let windowStart = Infinity;
@@ -114,6 +155,9 @@ export async function runPaced(
   const pending = new Set<NodeJS.Timeout>();
   /** Each game in play, told that the window closed (it ends once its moves are answered). */
   const stopSignals = new Set<() => void>();
+  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+  let cpuAtOpen = process.cpuUsage();
+  let cpuMs = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -164,10 +208,7 @@ export async function runPaced(
               outstanding--;
               if (m.type === 'ack') {
                 run.acked.set(s.version, s.column);
-                if (inWindow(s.at)) {
-                  latencies.push(performance.now() - s.at);
-                  acked++;
-                }
+                if (inWindow(s.at)) latencies.push(performance.now() - s.at);
               } else {
                 errors[m.code] = (errors[m.code] ?? 0) + 1;
               }
@@ -211,78 +252,171 @@ export async function runPaced(
     for (const ws of sockets) ws.close();
   };
 
-  const load0 = loadavg()[0]!;
   const started = performance.now();
   const rampMs = options.rampSeconds * 1000;
   const loops: Promise<void>[] = [];
-  for (let g = 0; g < games; g++) {
-    // Spread over the ramp so that connecting is not what is measured.
-    const due = started + (rampMs * g) / games;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    // A pair that fails (a socket refused, a request failing five times) is counted, not fatal.
-    loops.push(
-      pair(g).catch((error: unknown) => {
-        const code = `client: ${error instanceof Error ? error.message : String(error)}`;
-        errors[code] = (errors[code] ?? 0) + 1;
-      }),
-    );
-  }
-  // Let the games reach their steady rhythm (the starts are in phase with the ramp).
-  await sleep(2 * paceMs);
-  await probe(); // resets the servers' loop figures: the window starts now
-  // Made at the window's start: its first sample must not span the time before.
-  const clientDelay = monitorEventLoopDelay({ resolution: 10 });
-  clientDelay.enable();
-  windowStart = performance.now();
-  await sleep(options.seconds * 1000);
-  windowEnd = performance.now();
-  const loopReports = await probe();
-  clientDelay.disable();
-  const load1 = loadavg()[0]!;
-  const window = (windowEnd - windowStart) / 1000;
-  stopping = true;
-  for (const t of pending) clearTimeout(t);
-  pending.clear();
-  for (const signal of stopSignals) signal();
-  // Outstanding acks get a bounded time; what never comes is counted, not waited for.
-  const by = performance.now() + 15_000;
-  while (outstanding > 0 && performance.now() < by) await sleep(50);
-  const unanswered = outstanding;
-  await Promise.race([Promise.all(loops), sleep(5000)]);
-
-  let lost = 0;
-  let duplicated = 0;
-  let aborted = 0;
-  const queue = [...runs];
-  const worker = async (): Promise<void> => {
-    for (let run = queue.pop(); run; run = queue.pop()) {
-      const game = (
-        (await (await request(`${run.url}api/games/${run.id}`)).json()) as { game: PublicGame }
-      ).game;
-      for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
-      // One version per move after the join (version 1): more versions than moves = a repeat,
-      // unless the game was aborted (a first move later than the abort limit: one version more).
-      if (game.result?.kind === 'aborted') aborted++;
-      else if (game.version - 1 !== game.moves.length) duplicated++;
+  const ramp = (async () => {
+    for (let i = 0; i < games; i++) {
+      // Spread over the ramp so that connecting is not what is measured.
+      const wait = started + (rampMs * i) / games - performance.now();
+      if (wait > 0) await sleep(wait);
+      // A pair that fails (a socket refused, a request failing five times) is counted, not fatal.
+      loops.push(
+        pair(options.offset + i * options.stride).catch((error: unknown) => {
+          const code = `client: ${error instanceof Error ? error.message : String(error)}`;
+          errors[code] = (errors[code] ?? 0) + 1;
+        }),
+      );
     }
+  })();
+
+  return {
+    openWindow: () => {
+      // Made at the window's start: its first sample must not span the time before.
+      clientDelay.enable();
+      windowStart = performance.now();
+      cpuAtOpen = process.cpuUsage();
+    },
+    closeWindow: () => {
+      windowEnd = performance.now();
+      clientDelay.disable();
+      const used = process.cpuUsage(cpuAtOpen);
+      cpuMs = (used.user + used.system) / 1000;
+    },
+    finish: async () => {
+      await ramp;
+      stopping = true;
+      for (const t of pending) clearTimeout(t);
+      pending.clear();
+      for (const signal of stopSignals) signal();
+      // Outstanding acks get a bounded time; what never comes is counted, not waited for.
+      const by = performance.now() + 15_000;
+      while (outstanding > 0 && performance.now() < by) await sleep(50);
+      const unanswered = outstanding;
+      await Promise.race([Promise.all(loops), sleep(5000)]);
+      let lost = 0;
+      let duplicated = 0;
+      let aborted = 0;
+      const queue = [...runs];
+      const worker = async (): Promise<void> => {
+        for (let run = queue.pop(); run; run = queue.pop()) {
+          const game = (
+            (await (await request(`${run.url}api/games/${run.id}`)).json()) as { game: PublicGame }
+          ).game;
+          for (const [version, column] of run.acked) if (game.moves[version - 1] !== column) lost++;
+          // One version per move after the join (version 1): more versions than moves = a repeat,
+          // unless the game was aborted (a first move later than the abort limit: one version more).
+          // A game still waiting was read before its second join was handled (the window
+          // closed right after it was created): version 0, no move, nothing repeated.
+          if (game.result?.kind === 'aborted') aborted++;
+          else if (game.status !== 'waiting' && game.version - 1 !== game.moves.length) {
+            duplicated++;
+            console.error(
+              `bench: game ${run.id} at version ${game.version} with ${game.moves.length} moves (${game.status})`,
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: 8 }, worker));
+      return {
+        latencies,
+        lost,
+        duplicated,
+        aborted,
+        errors,
+        unanswered,
+        gamesPlayed: runs.length,
+        clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
+        cpuMs,
+      };
+    },
   };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  const sorted = latencies.sort((a, b) => a - b);
+}
+
+const clientScript = path.join(import.meta.dirname, 'bench-server-client.ts');
+
+/** A driver in a child process (scripts/bench/bench-server-client.ts), steered over IPC. */
+function forkDriver(options: DriverOptions): Driver {
+  const child = fork(clientScript, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  child.send({ kind: 'start', options });
+  const result = new Promise<DriverResult>((resolve, reject) => {
+    child.once('message', (m) => {
+      resolve(m as DriverResult);
+      child.disconnect();
+    });
+    child.once('exit', (code) => {
+      reject(new Error(`a load-generator process exited (${code})`));
+    });
+  });
+  // A benchmark that dies must not leave its load generators running.
+  const orphan = (): void => {
+    child.kill('SIGKILL');
+  };
+  process.once('exit', orphan);
+  return {
+    openWindow: () => child.send({ kind: 'open' }),
+    closeWindow: () => child.send({ kind: 'close' }),
+    finish: async () => {
+      child.send({ kind: 'finish' });
+      const r = await result;
+      process.off('exit', orphan);
+      return r;
+    },
+  };
+}
+
+export async function runPaced(
+  options: PacedOptions,
+  probe: () => Promise<LoopReport[]>,
+): Promise<{ result: PacedResult; loops: LoopReport[] }> {
+  const clients = Math.max(1, Math.min(options.clients, options.games));
+  const drivers = Array.from({ length: clients }, (_, k) => {
+    const driverOptions: DriverOptions = {
+      urls: options.urls,
+      games: Math.ceil((options.games - k) / clients),
+      offset: k,
+      stride: clients,
+      paceMs: options.paceMs,
+      rampSeconds: options.rampSeconds,
+    };
+    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions);
+  });
+  const load0 = loadavg()[0]!;
+  // The ramp, then the games' steady rhythm (the starts are in phase with the ramp).
+  await sleep(options.rampSeconds * 1000 + 2 * options.paceMs);
+  await probe(); // resets the servers' loop figures: the window starts now
+  for (const d of drivers) d.openWindow();
+  const windowStart = performance.now();
+  await sleep(options.seconds * 1000);
+  for (const d of drivers) d.closeWindow();
+  const window = (performance.now() - windowStart) / 1000;
+  const loopReports = await probe();
+  const load1 = loadavg()[0]!;
+  const results = await Promise.all(drivers.map((d) => d.finish()));
+  const sorted = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const errors: Record<string, number> = {};
+  for (const r of results)
+    for (const [code, n] of Object.entries(r.errors)) errors[code] = (errors[code] ?? 0) + n;
+  const sum = (f: (r: DriverResult) => number): number => results.reduce((t, r) => t + f(r), 0);
   return {
     result: {
-      movesPerSecond: acked / window,
-      acked,
+      movesPerSecond: sorted.length / window,
+      acked: sorted.length,
       p50: percentile(sorted, 50),
       p99: percentile(sorted, 99),
       max: sorted.at(-1) ?? NaN,
-      lost,
-      duplicated,
-      aborted,
+      lost: sum((r) => r.lost),
+      duplicated: sum((r) => r.duplicated),
+      aborted: sum((r) => r.aborted),
       errors,
-      unanswered,
-      gamesPlayed: runs.length,
-      clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
+      unanswered: sum((r) => r.unanswered),
+      gamesPlayed: sum((r) => r.gamesPlayed),
+      clientLag: {
+        p99: Math.max(...results.map((r) => r.clientLag.p99)),
+        max: Math.max(...results.map((r) => r.clientLag.max)),
+      },
+      clientCpuMs: sum((r) => r.cpuMs),
+      window,
       load: [load0, load1],
     },
     loops: loopReports,

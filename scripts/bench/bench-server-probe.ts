@@ -4,6 +4,15 @@
  * the benchmark reports what the server's loop did during its measurement window only.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { PHASES, phaseHistograms, type Phase } from '../../src/server/phases.js';
+
+/** One phase of a move in the server (src/server/phases.ts), ms. */
+export interface PhaseReport {
+  readonly count: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
 
 export interface LoopReport {
   /** Event-loop delay percentiles and maximum, ms (sampled every 10 ms). */
@@ -14,6 +23,8 @@ export interface LoopReport {
   readonly utilisation: number;
   /** CPU time of the whole process (all threads) over wall time. */
   readonly cpu: number;
+  /** Per-move phases over the interval (empty for a server whose checkout records none). */
+  readonly phases: Partial<Record<Phase, PhaseReport>>;
 }
 
 if (process.send) {
@@ -32,7 +43,22 @@ if (process.send) {
       max: delay.max / 1e6,
       utilisation: performance.eventLoopUtilization(elu).utilization,
       cpu: (used.user + used.system) / 1000 / (now - at),
+      phases: Object.fromEntries(
+        PHASES.map((p) => {
+          const h = phaseHistograms[p];
+          return [
+            p,
+            {
+              count: h.count,
+              p50: h.percentile(50) / 1e6,
+              p99: h.percentile(99) / 1e6,
+              max: h.max / 1e6,
+            },
+          ];
+        }),
+      ),
     };
+    for (const h of Object.values(phaseHistograms)) h.reset();
     delay.reset();
     elu = performance.eventLoopUtilization();
     cpu = process.cpuUsage();

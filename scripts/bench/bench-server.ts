@@ -18,7 +18,12 @@
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
  *     [--bot-pace-ms 0] [--pace-ms 0] [--ramp-seconds auto] [--processes 1] [--cpu-prof DIR]
- *     [--server-root DIR]
+ *     [--server-root DIR] [--clients N]
+ *
+ * `--clients N` (paced runs) splits the load generator over N processes (default: one per
+ * server process), each reporting its own event-loop delay: the bench must not time itself.
+ * Each server also reports where its part of a move went (src/server/phases.ts): queued,
+ * pool wait, store write, push, handled, publish.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import { cpuBetween, sampleCpu, type CpuSample } from './bench-server-cpu.js';
 import { runPaced } from './bench-server-paced.js';
 import { startBenchServer, type BenchServer } from './bench-server-spawn.js';
 
@@ -42,6 +48,7 @@ const { values } = parseArgs({
     processes: { type: 'string', default: '1' },
     'cpu-prof': { type: 'string' },
     'server-root': { type: 'string' },
+    clients: { type: 'string' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
@@ -55,12 +62,21 @@ const RAMP_SECONDS = Math.min(
   Math.max(0, Number(values['ramp-seconds'] ?? Math.max(5, GAMES / 150))),
 );
 const PROCESSES = Math.min(8, Math.max(1, Math.floor(Number(values.processes))));
+// Paced runs: one load-generator process per server process unless told (two cores here).
+const CLIENTS = Math.min(8, Math.max(1, Math.floor(Number(values.clients ?? PROCESSES))));
 const CPU_PROF = values['cpu-prof'];
 const SERVER_ROOT =
   values['server-root'] === undefined ? undefined : path.resolve(values['server-root']);
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
-for (const [name, value] of Object.entries({ GAMES, PACE_MS, SECONDS, RAMP_SECONDS, PROCESSES })) {
+for (const [name, value] of Object.entries({
+  GAMES,
+  PACE_MS,
+  SECONDS,
+  RAMP_SECONDS,
+  PROCESSES,
+  CLIENTS,
+})) {
   if (!Number.isFinite(value)) throw new Error(`bench:server: ${name} is not a number`);
 }
 
@@ -246,14 +262,15 @@ async function verify(url: string): Promise<{ lost: number; duplicated: number }
 /** Starts the server processes on one fresh store; `use` runs against them; then all is removed. */
 async function withServers<T>(
   store: 'sqlite' | 'postgres',
-  use: (servers: readonly BenchServer[]) => Promise<T>,
+  use: (servers: readonly BenchServer[], appName: string) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-'));
   const schema = `c4bench_${process.pid}_${randomBytes(3).toString('hex')}`;
   const env: Record<string, string> = {
     ...(store === 'sqlite'
       ? { DATABASE_PATH: path.join(dir, 'bench.sqlite') }
-      : { DATABASE_URL, DATABASE_SCHEMA: schema }),
+      : // The backends serving this run are found by name (scripts/bench/bench-server-cpu.ts).
+        { DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema }),
     ...(PROCESSES > 1 ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
   };
   const nodeArgs = CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF];
@@ -262,7 +279,7 @@ async function withServers<T>(
     // One after the other: the first migrates the store, the rest find it ready.
     for (let i = 0; i < PROCESSES; i++)
       servers.push(await startBenchServer(env, nodeArgs, SERVER_ROOT));
-    return await use(servers);
+    return await use(servers, schema);
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
     if (store === 'postgres') {
@@ -311,7 +328,9 @@ async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
-  return withServers(store, async (servers) => {
+  return withServers(store, async (servers, appName) => {
+    const cpu: CpuSample[] = [];
+    const redisUrl = PROCESSES > 1 ? REDIS_URL : undefined;
     const { result: r, loops } = await runPaced(
       {
         urls: servers.map((s) => s.url),
@@ -319,8 +338,13 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
         paceMs: PACE_MS,
         rampSeconds: RAMP_SECONDS,
         seconds: SECONDS,
+        clients: CLIENTS,
       },
-      () => Promise.all(servers.map((s) => s.loop())),
+      async () => {
+        // Window start and end: the services' CPU is read at both (PostgreSQL runs only).
+        if (store === 'postgres') cpu.push(await sampleCpu(DATABASE_URL, appName, redisUrl));
+        return Promise.all(servers.map((s) => s.loop()));
+      },
     );
     const errors = Object.entries(r.errors)
       .map(([code, n]) => `${code} ${n}`)
@@ -344,6 +368,25 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
     ].join(' | ');
     console.log(`| ${row} |`);
+    // Where the machine's work per move went: CPU ms per acknowledged move, by component.
+    const perMove = (ms: number): string => (ms / Math.max(1, r.acked)).toFixed(2);
+    const serverMs = loops.reduce((t, l) => t + l.cpu * r.window * 1000, 0);
+    const services = cpu.length === 2 ? cpuBetween(cpu[0]!, cpu[1]!) : undefined;
+    console.log(
+      `  CPU ms per move: servers ${perMove(serverMs)}, load generators ${perMove(r.clientCpuMs)}` +
+        (services
+          ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + services.postgres + services.redis)}`
+          : ''),
+    );
+    // Where the servers' share of a move went (src/server/phases.ts), process by process.
+    for (const [i, l] of loops.entries()) {
+      const phases = Object.entries(l.phases)
+        .map(
+          ([name, p]) => `${name} ${p.p50.toFixed(2)} / ${p.p99.toFixed(1)} / ${p.max.toFixed(1)}`,
+        )
+        .join('; ');
+      console.log(`  server ${i + 1} phases, ms p50 / p99 / max: ${phases}`);
+    }
     return row;
   });
 }
@@ -354,7 +397,7 @@ const stores: ('sqlite' | 'postgres')[] =
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 if (PACE_MS > 0) {
   console.log(
-    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), loopback; load average ${loadavg()
+    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), ${CLIENTS} load-generator process(es), loopback; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );

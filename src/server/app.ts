@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { ok } from '../core/index.js';
 import { LocalBus } from './bus/local.js';
 import { RedisBus } from './bus/redis.js';
 import type { Bus } from './bus/types.js';
@@ -64,6 +65,8 @@ const LAG_WINDOW_MS = 10_000;
 
 /** Frames larger than this are refused by the socket itself (close 1009); smaller oversized ones get `too_large`. */
 const HARD_FRAME_LIMIT = 64 * 1024;
+/** How long a draining process waits for its handover writes before closing connections anyway. */
+const HANDOVER_WRITE_MS = 2000;
 
 export async function startServer(
   config: ServerConfig,
@@ -363,11 +366,31 @@ export async function startServer(
     computerGamesResumed: resumed,
   });
 
+  /**
+   * Before its players are sent elsewhere: every game whose side to move is connected only
+   * here gets a handover, so the time until that player is back on another process is not
+   * charged to its clock (docs/protocol.md, "Rolling restarts"). Bounded: a slow store must not
+   * hold the shutdown.
+   */
+  const recordHandovers = async (): Promise<void> => {
+    const at = now();
+    const writes = hub.cutOffByDrain().map(({ gameId, player }) =>
+      games
+        .execute(gameId, () => ok({ type: 'handover', player, at }))
+        .catch((e: unknown) => {
+          log.warn('handover not recorded', { game: gameId, error: String(e) });
+        }),
+    );
+    await Promise.race([Promise.all(writes), new Promise((r) => setTimeout(r, HANDOVER_WRITE_MS))]);
+    log.info('handovers recorded', { games: writes.length });
+  };
+
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       log.info('shutting down', { connections: connections.size });
       server.close();
+      await recordHandovers();
       const reconnectMs = 500 + Math.floor(Math.random() * 1500);
       for (const c of connections) c.shutdown(reconnectMs);
       const deadline = Date.now() + config.shutdownGraceMs;

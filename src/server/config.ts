@@ -12,6 +12,8 @@ export interface ServerConfig {
   readonly databaseSchema: string;
   /** PostgreSQL: which commits wait for the disk (see `SynchronousCommit`). */
   readonly pgSynchronousCommit: 'on' | 'transactions';
+  /** PostgreSQL connections per process, all opened at start (default 10). */
+  readonly pgPoolSize?: number;
   readonly redisUrl: string | undefined;
   readonly redisPrefix: string;
   /** Extra origins allowed to open sockets and create games (the page's own is always allowed). */
@@ -61,7 +63,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/)
     .default('public'),
-  PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'transactions']).default('transactions'),
+  PG_SYNCHRONOUS_COMMIT: z.enum(['on', 'transactions']).default('on'),
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().min(1).optional(),
   REDIS_PREFIX: z.string().max(64).default('c4:'),
   ALLOWED_ORIGINS: z.string().default(''),
@@ -127,6 +130,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): S
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     pgSynchronousCommit: e.PG_SYNCHRONOUS_COMMIT,
+    pgPoolSize: e.PG_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     allowedOrigins: [...list(e.ALLOWED_ORIGINS), ...(publicUrl ? [publicUrl.origin] : [])],

@@ -17,6 +17,7 @@ import {
   type ClockSetting,
   type ProtocolError,
 } from '../protocol/index.js';
+import { recordPhase } from './phases.js';
 import { settleRatings } from './ratings.js';
 import { newId } from './secrets.js';
 import type { GameStore } from './store/types.js';
@@ -199,10 +200,18 @@ export class GameService {
         this.deps.log.info('rematch', { game: state.id, rematch: event.gameId });
       }
     }
+    const pushing = performance.now();
     this.deps.onStored(state);
-    this.deps.bus.publish(gameChannel(state.id), { kind: 'game', state }).catch((e: unknown) => {
-      this.deps.log.warn('publish failed', { game: state.id, error: String(e) });
-    });
+    recordPhase('push', pushing);
+    const publishing = performance.now();
+    this.deps.bus.publish(gameChannel(state.id), { kind: 'game', state }).then(
+      () => {
+        recordPhase('publish', publishing);
+      },
+      (e: unknown) => {
+        this.deps.log.warn('publish failed', { game: state.id, error: String(e) });
+      },
+    );
   }
 
   /**

@@ -150,6 +150,24 @@ export class Hub {
     return this.rooms.get(gameId)?.latest;
   }
 
+  /**
+   * The games whose side to move is connected here and on no other process: closing this
+   * process's connections cuts that player off mid-turn (a rolling restart's handover).
+   */
+  cutOffByDrain(): { readonly gameId: string; readonly player: Player }[] {
+    const cut: { gameId: string; player: Player }[] = [];
+    const fresh = this.deps.now() - PRESENCE_TTL_MS;
+    for (const room of this.rooms.values()) {
+      if (room.latest.status !== 'playing') continue;
+      const player = turnOf(room.latest);
+      const i = seatIndex(player);
+      if (this.localCounts(room)[i] === 0) continue;
+      const elsewhere = [...room.remote.values()].some((r) => r.at >= fresh && r.counts[i] > 0);
+      if (!elsewhere) cut.push({ gameId: room.gameId, player });
+    }
+    return cut;
+  }
+
   snapshot(gameId: string): PublicGame | undefined {
     const room = this.rooms.get(gameId);
     return room ? this.view(room) : undefined;

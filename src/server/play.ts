@@ -7,6 +7,7 @@ import type { GameService } from './games.js';
 import type { Hub, Member } from './hub.js';
 import type { Metrics } from './metrics.js';
 import type { PlayerService } from './players.js';
+import { recordPhase } from './phases.js';
 import { ProtocolErrorCode, protocolError, type ClientMessage } from '../protocol/index.js';
 import { hashSecret, newId } from './secrets.js';
 import { seatPlayerFor, type Answer, type Session } from './session.js';
@@ -79,6 +80,13 @@ export class PlayService {
         return;
       }
     }
+    // Back after a rolling restart's handover: the pause is given back before anyone sees the
+    // clock (a join of the seat is the return; docs/protocol.md, "Rolling restarts").
+    if (seat !== null && state.handover?.player === seat) {
+      const back = seat;
+      const returned = await games.execute(gameId, () => ok({ type: 'returned', player: back }));
+      if (returned.ok) state = returned.value.state;
+    }
     // A flag or abort that fell due while nobody had the game open is applied before anyone
     // sees the game as still running.
     const deadline = dueAt(state);
@@ -134,6 +142,7 @@ export class PlayService {
       answer.reply({ type: 'ack', version: result.value.state.version });
       if (message.type === 'move') {
         this.deps.metrics.moveLatency.observe((performance.now() - started) / 1000);
+        recordPhase('handled', started);
       }
       return true;
     }

@@ -170,9 +170,14 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       expect(b.seat).toBe(1);
       expect((await b.move(0)).type).toBe('ack');
       await server.kill('SIGTERM');
+      // The old process is gone: snapshots from here on are the new one's (a's rejoin brings one).
+      const fresh: PublicGame[] = [];
+      a.on('game', (game) => fresh.push(game));
       await startProcess(backend, port);
+      // a moves on the snapshot its rejoin brought: the drain's handover of a's turn and a's
+      // return (its first-move window given back) are changes of the game since the one before.
       await until(
-        () => a.status === 'open' && a.game?.seats[1].connected === true,
+        () => a.status === 'open' && fresh.some((g) => g.seats[1].connected),
         15_000,
         'resume',
       );

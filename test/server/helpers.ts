@@ -57,7 +57,9 @@ export function postgresBackend(): Backend {
   const schema = uniqueName('c4test');
   return {
     name: 'postgres',
-    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema },
+    // Each server opens its whole pool at start: a few connections each keep many suites'
+    // servers (and other checkouts' runs on the same PostgreSQL) under max_connections.
+    env: { DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema, PG_POOL_SIZE: '3' },
     open: async () => {
       const store = new PostgresStore(TEST_DATABASE_URL, schema);
       await store.migrate();

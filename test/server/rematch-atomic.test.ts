@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ok } from '../../src/core/index.js';
 import { LocalBus } from '../../src/server/bus/local.js';
 import { newGame, reduce, type Command } from '../../src/server/game/reducer.js';
@@ -7,7 +7,8 @@ import { GameService } from '../../src/server/games.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import { BACKEND_CASES, type Backend } from './helpers.js';
+import { BACKEND_CASES } from './helpers.js';
+import { suiteStore } from './suite-store.js';
 
 /**
  * Defect 1 of issue 19, the way it was found: the rematch was inserted, then the version was
@@ -70,35 +71,26 @@ const service = (store: GameStore): GameService =>
 const accept = (newGameId: string) => () => ok<Command>({ type: 'rematch', by: 2, newGameId });
 
 describe.each(BACKEND_CASES)('rematch creation (%s)', (_name, make) => {
-  let backend: Backend;
-  let store: GameStore;
-  beforeAll(async () => {
-    backend = make();
-    store = await backend.open();
-  });
-  afterAll(async () => {
-    await store.close();
-    await backend.cleanup();
-  });
+  const store = suiteStore(make);
 
   it('a crash at the version check leaves no rematch behind', async () => {
-    await store.insertGame(offered('crash0001'));
+    await store().insertGame(offered('crash0001'));
     await expect(
-      service(troubled(store, 'crash', 1)).execute('crash0001', accept('crash0002')),
+      service(troubled(store(), 'crash', 1)).execute('crash0001', accept('crash0002')),
     ).rejects.toThrow('the process died here');
-    expect(await store.getGame('crash0002')).toBeUndefined();
-    expect((await store.getGame('crash0001'))?.rematchGameId).toBeNull();
+    expect(await store().getGame('crash0002')).toBeUndefined();
+    expect((await store().getGame('crash0001'))?.rematchGameId).toBeNull();
   });
 
   it('a lost race creates the rematch once, with the write that wins', async () => {
-    await store.insertGame(offered('race00001'));
-    const done = await service(troubled(store, 'race', 2)).execute(
+    await store().insertGame(offered('race00001'));
+    const done = await service(troubled(store(), 'race', 2)).execute(
       'race00001',
       accept('race00002'),
     );
     expect(done.ok).toBe(true);
-    const rematch = await store.getGame('race00002');
+    const rematch = await store().getGame('race00002');
     expect(rematch?.previousGameId).toBe('race00001');
-    expect((await store.getGame('race00001'))?.rematchGameId).toBe('race00002');
+    expect((await store().getGame('race00001'))?.rematchGameId).toBe('race00002');
   });
 });

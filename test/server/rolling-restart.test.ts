@@ -201,4 +201,69 @@ describeIf('rolling restart behind nginx (PostgreSQL + Redis)', MISSING, () => {
     }
     for (const s of seats) await s.client?.close();
   }, 120_000);
+  it('charges the side to move no clock for the handover when its process is restarted', async () => {
+    const [drained, survivor] = cluster.servers;
+    const port = drained.port;
+    const secrets = [newSecret(), newSecret()] as const;
+    const created = await fetch(survivor.url + 'api/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        variant: '7x6c4',
+        clock: { initialMs: 120_000, incrementMs: 0 },
+        side: 1,
+        secret: secrets[0],
+      }),
+    });
+    const { gameId } = (await created.json()) as { gameId: string };
+    // Straight to the processes, not through nginx: the side to move must be on the one drained.
+    const mover = await TestClient.connect(drained.url);
+    const other = await TestClient.connect(survivor.url);
+    expect(await mover.request({ type: 'join', gameId, secret: secrets[0] })).toMatchObject({
+      type: 'joined',
+      seat: 1,
+    });
+    expect(await other.request({ type: 'join', gameId, secret: secrets[1] })).toMatchObject({
+      type: 'joined',
+      seat: 2,
+    });
+    // Both first moves (past the abort window), then seat 1 is to move with its clock running.
+    expect(await mover.request({ type: 'move', gameId, column: 3, version: 1 })).toMatchObject({
+      type: 'ack',
+    });
+    expect(await other.request({ type: 'move', gameId, column: 3, version: 2 })).toMatchObject({
+      type: 'ack',
+    });
+    const before = (await mover.gameAt(3)).clocks!;
+    expect(before.running).toBe(1);
+
+    const stopped = drained.kill('SIGTERM');
+    const { reconnectMs } = await mover.waitFor(is('shutdown'));
+    await mover.whenClosed;
+    // As the web client does: back after the delay the server asked for, on the other process.
+    await new Promise((r) => setTimeout(r, reconnectMs));
+    const back = await TestClient.connect(survivor.url);
+    expect(await back.request({ type: 'join', gameId, secret: secrets[0] })).toMatchObject({
+      type: 'joined',
+    });
+    const after = (await back.gameAt(3)).clocks!;
+    expect(after.running).toBe(1);
+
+    const elapsed = after.serverNow - before.serverNow;
+    const charged = before.remainingMs[0] - after.remainingMs[0];
+    // Without the handover the whole gap (at least the 0.5 s reconnect delay) would be charged;
+    // what is left is the time before the drain began and after the return: milliseconds.
+    expect(elapsed).toBeGreaterThanOrEqual(500);
+    expect(charged).toBeGreaterThanOrEqual(0);
+    expect(charged).toBeLessThan(300);
+    expect(after.remainingMs[1]).toBe(before.remainingMs[1]);
+    // And the game goes on from there.
+    const version = back.latestGame()!.version;
+    expect(await back.request({ type: 'move', gameId, column: 4, version })).toMatchObject({
+      type: 'ack',
+    });
+    await stopped;
+    await drained.start(port);
+    await Promise.all([back.close(), other.close()]);
+  }, 60_000);
 });

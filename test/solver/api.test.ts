@@ -38,7 +38,7 @@ describe('solverSupports', () => {
     const result = solver.solve({ variant: huge, moves: [] });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe(ErrorCode.SolverUnsupported);
-    const analysis = solver.analyze({ variant: { ...huge, width: 15 } as Variant, moves: [] });
+    const analysis = solver.analyze({ variant: { ...huge, width: 15 }, moves: [] });
     expect(analysis.ok ? 'ok' : analysis.error.code).toBe(ErrorCode.SolverUnsupported);
   });
 });

@@ -17,6 +17,9 @@ export class RedisBus implements Bus {
     onError: (error: Error) => void,
   ) {
     const options = { maxRetriesPerRequest: 3, lazyConnect: false };
+    // Not `enableAutoPipelining`: it keeps one pipeline in flight at a time, so under load a
+    // move's publish waits for the previous batch's replies (tried, not kept: BENCHMARKS.md,
+    // "PostgreSQL at a person's pace, where the time goes").
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
     this.pub.on('error', onError);

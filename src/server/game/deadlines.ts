@@ -16,10 +16,30 @@ export const turnStartOf = (state: GameState): number =>
 const isComputerSeat = (state: GameState, player: Player): boolean =>
   state.players?.[seatIndex(player)]?.computer !== undefined;
 
+/**
+ * The most a rolling-restart handover can give back to a turn: a client told to reconnect
+ * comes back within the `shutdown` message's 0.5–2 s and a connection; longer is no handover
+ * but an absence, which the clock charges as usual. Only a draining server starts a handover
+ * (a client cannot), and the next one needs another drain.
+ */
+export const HANDOVER_MAX_MS = 10_000;
+
+/**
+ * How much later than usual the side to move's deadlines fall while its handover is pending:
+ * whatever of the pause it will be given back is not yet known, so a flag or an abort waits
+ * for the whole bound before falling.
+ */
+export const handoverGrace = (state: GameState): number =>
+  state.handover !== undefined && state.handover.player === turnOf(state) ? HANDOVER_MAX_MS : 0;
+
 /** Deadline (server ms) at which the side to move runs out of time, if a clock is running. */
 export function flagDeadline(state: GameState): number | null {
   if (state.status !== 'playing' || !state.clocks) return null;
-  return state.clocks.turnStartedAt + state.clocks.remainingMs[seatIndex(turnOf(state))];
+  return (
+    state.clocks.turnStartedAt +
+    state.clocks.remainingMs[seatIndex(turnOf(state))] +
+    handoverGrace(state)
+  );
 }
 
 /**
@@ -31,7 +51,7 @@ export function flagDeadline(state: GameState): number | null {
 export function abortDeadline(state: GameState): number | null {
   if (state.status !== 'playing' || !state.limits || state.moves.length >= 2) return null;
   if (isComputerSeat(state, turnOf(state))) return null;
-  const at = turnStartOf(state) + state.limits.abortMs;
+  const at = turnStartOf(state) + state.limits.abortMs + handoverGrace(state);
   const flag = flagDeadline(state);
   return flag === null ? at : Math.min(at, flag);
 }

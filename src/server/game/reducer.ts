@@ -14,7 +14,14 @@ import {
   type GameResult,
   type ProtocolError,
 } from '../../protocol/index.js';
-import { abortDeadline, leaveDeadline, turnOf, turnStartOf } from './deadlines.js';
+import {
+  HANDOVER_MAX_MS,
+  abortDeadline,
+  flagDeadline,
+  leaveDeadline,
+  turnOf,
+  turnStartOf,
+} from './deadlines.js';
 import { seatOfHash } from './same-hash.js';
 import { seatIndex, type GameState, type SeatPlayer, type TurnLimits } from './state.js';
 
@@ -48,7 +55,14 @@ export type Command =
   | { readonly type: 'leave'; readonly player: Player; readonly awaySince: number }
   | { readonly type: 'rematch'; readonly by: Player; readonly newGameId: string }
   /** The whole service was down from `from` to `to`: that time is not the player's. */
-  | { readonly type: 'resume'; readonly from: number; readonly to: number };
+  | { readonly type: 'resume'; readonly from: number; readonly to: number }
+  /**
+   * The process `player` (the side to move) is connected to began draining at `at`: the time
+   * until it is back elsewhere is not the player's (up to `HANDOVER_MAX_MS`).
+   */
+  | { readonly type: 'handover'; readonly player: Player; readonly at: number }
+  /** `player` joined the game again: a handover pending for it ends, its pause given back. */
+  | { readonly type: 'returned'; readonly player: Player };
 
 /** What happened, for fan-out, logs and metrics. */
 export type GameEvent =
@@ -178,7 +192,69 @@ export function reduce(
       return rematch(state, command.by, command.newGameId, now);
     case 'resume':
       return resume(state, command.from, command.to, now);
+    case 'handover':
+      return handover(state, command.player, command.at, now);
+    case 'returned':
+      return returned(state, command.player, now);
   }
+}
+
+/** Moves the side to move's turn start `ms` later: its clock and first-move window get it back. */
+function creditTurn(state: GameState, ms: number): GameState {
+  const clocks = state.clocks
+    ? { ...state.clocks, turnStartedAt: state.clocks.turnStartedAt + ms }
+    : null;
+  return { ...state, clocks, turnStartedAt: turnStartOf(state) + ms };
+}
+
+/** Without a pending handover (nothing of it given back). */
+function withoutHandover(state: GameState): GameState {
+  if (state.handover === undefined) return state;
+  const rest: { -readonly [K in keyof GameState]?: GameState[K] } = { ...state };
+  delete rest.handover;
+  return rest as GameState;
+}
+
+/**
+ * Ends `player`'s pending handover at `now`: the part of its turn from the drain to `now`
+ * (at most `HANDOVER_MAX_MS`) is given back. Not a change of its own (no new version): the
+ * caller stores it with whatever it does.
+ */
+function endHandover(state: GameState, player: Player, now: number): GameState {
+  const pending = state.handover;
+  if (pending?.player !== player) return state;
+  const end = Math.min(now, pending.at + HANDOVER_MAX_MS);
+  const ms = end - Math.max(pending.at, turnStartOf(state));
+  const cleared = withoutHandover(state);
+  return ms > 0 && turnOf(state) === player ? creditTurn(cleared, ms) : cleared;
+}
+
+function handover(
+  state: GameState,
+  player: Player,
+  at: number,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (state.status !== 'playing' || turnOf(state) !== player || state.handover) {
+    return unchanged(state);
+  }
+  // Only a running clock or first-move window loses anything to the pause.
+  if (!state.clocks && abortDeadline(state) === null) return unchanged(state);
+  return ok({ state: changed(state, { handover: { player, at } }, now), events: [] });
+}
+
+function returned(
+  state: GameState,
+  player: Player,
+  now: number,
+): Result<Transition, ProtocolError> {
+  if (state.handover?.player !== player) return unchanged(state);
+  const next = endHandover(state, player, now);
+  const ms = turnStartOf(next) - turnStartOf(state);
+  return ok({
+    state: changed(next, {}, now),
+    events: ms > 0 ? [{ type: 'timeReturned', ms }] : [],
+  });
 }
 
 /**
@@ -194,14 +270,14 @@ function resume(
 ): Result<Transition, ProtocolError> {
   if (state.status !== 'playing') return unchanged(state);
   if (!state.clocks && abortDeadline(state) === null) return unchanged(state);
-  const start = turnStartOf(state);
-  const ms = to - Math.max(from, start);
+  const ms = to - Math.max(from, turnStartOf(state));
   if (ms <= 0) return unchanged(state);
-  const clocks = state.clocks
-    ? { ...state.clocks, turnStartedAt: state.clocks.turnStartedAt + ms }
-    : null;
+  const next = creditTurn(state, ms);
+  // A handover pending across the outage starts that much later: the outage is given back
+  // once, here, and the return gives back only the rest of the pause.
+  const handover = state.handover ? { ...state.handover, at: state.handover.at + ms } : undefined;
   return ok({
-    state: changed(state, { clocks, turnStartedAt: start + ms }, now),
+    state: changed(next, handover ? { handover } : {}, now),
     events: [{ type: 'timeReturned', ms }],
   });
 }
@@ -267,12 +343,14 @@ function playable(state: GameState): ProtocolError | undefined {
 }
 
 function move(
-  state: GameState,
+  stored: GameState,
   by: Player,
   column: number,
   version: number,
   now: number,
 ): Result<Transition, ProtocolError> {
+  // A move is a return too: a handover its join did not end is ended here.
+  const state = stored.status === 'playing' ? endHandover(stored, by, now) : stored;
   const blocked = playable(state);
   if (blocked) return err(blocked);
   if (version !== state.version) {
@@ -339,7 +417,7 @@ function finish(state: GameState, result: GameResult, now: number): Transition {
     clocks = { remainingMs, turnStartedAt: now };
   }
   return {
-    state: changed(state, { status: 'finished', result, clocks }, now),
+    state: changed(withoutHandover(state), { status: 'finished', result, clocks }, now),
     events: [{ type: 'finished', result }],
   };
 }
@@ -357,9 +435,12 @@ function resign(state: GameState, by: Player, now: number): Result<Transition, P
 function timeout(state: GameState, now: number): Result<Transition, ProtocolError> {
   if (state.status !== 'playing' || !state.clocks) return unchanged(state);
   if (abortDeadline(state) !== null) return unchanged(state);
-  const turn = turnOf(state);
-  if ((remainingAt(state, turn, now) ?? 1) > 0) return unchanged(state);
-  return ok(finish(state, { kind: 'win', winner: otherPlayer(turn), reason: 'timeout' }, now));
+  // A pending handover's grace included: the pause may yet be given back.
+  const deadline = flagDeadline(state);
+  if (deadline === null || now < deadline) return unchanged(state);
+  return ok(
+    finish(state, { kind: 'win', winner: otherPlayer(turnOf(state)), reason: 'timeout' }, now),
+  );
 }
 
 /** Aborts the game when the side to move let its first-move deadline pass; else a no-op. */

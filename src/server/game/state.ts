@@ -47,6 +47,12 @@ export interface GameState {
    * not: the abort and leave deadlines count from it. Absent on games stored before it existed.
    */
   readonly turnStartedAt?: number;
+  /**
+   * The process the side to move was connected to began draining (a rolling restart) at `at`:
+   * the time until `player` is back on another process is returned to its turn, up to
+   * `HANDOVER_MAX_MS` (src/server/game/deadlines.ts). Absent when no handover is pending.
+   */
+  readonly handover?: { readonly player: Player; readonly at: number };
   /** Absent on games stored before the limits existed: neither rule applies to them. */
   readonly limits?: TurnLimits;
   readonly result: GameResult | null;

@@ -7,13 +7,24 @@ export interface StoreConfig {
   readonly databaseSchema: string;
   readonly databasePath: string;
   readonly pgSynchronousCommit?: SynchronousCommit;
+  /** PostgreSQL connections per process. */
+  readonly pgPoolSize?: number;
 }
 
 /** PostgreSQL when a URL is given, otherwise the local SQLite file; migrated before use. */
 export async function openStore(config: StoreConfig): Promise<GameStore> {
-  const store: GameStore = config.databaseUrl
-    ? new PostgresStore(config.databaseUrl, config.databaseSchema, config.pgSynchronousCommit)
-    : new SqliteStore(config.databasePath);
+  if (!config.databaseUrl) {
+    const store = new SqliteStore(config.databasePath);
+    await store.migrate();
+    return store;
+  }
+  const store = new PostgresStore(
+    config.databaseUrl,
+    config.databaseSchema,
+    config.pgSynchronousCommit,
+    config.pgPoolSize,
+  );
   await store.migrate();
+  await store.warm();
   return store;
 }

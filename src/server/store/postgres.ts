@@ -6,6 +6,7 @@ import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './g
 import { migratePostgres } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { prepared } from './pg-statements.js';
+import { recordPhase } from '../phases.js';
 import {
   SQL,
   changeParams,
@@ -65,15 +66,17 @@ const q = async <R extends pg.QueryResultRow>(
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * Which commits wait for PostgreSQL to flush its log to disk. `transactions` (the default):
- * the multi-statement ones (a rated result with its ratings, a pairing, an identity, a
- * transfer) wait; a single game write (a move, a casual result, a new game by link) is
- * acknowledged once PostgreSQL has it in memory, and reaches the disk within
- * 3 × `wal_writer_delay` (0.6 s by default). A crash of PostgreSQL or of its machine in that
- * window can take back the last moves, never corrupt anything or half-apply a result: the
- * same promise as the SQLite store's WAL with `synchronous = NORMAL`. Waiting on every move's
- * flush cost 10 ms at the median and 40 ms at p99 on this machine's disk, and with ten pooled
- * connections capped the whole server near a thousand moves a second. `on`: every commit waits.
+ * Which commits wait for PostgreSQL to flush its log to disk. `on` (the default): every one, so
+ * an acknowledged move survives a crash of PostgreSQL or of its machine, which is what "no move
+ * lost" promises. `transactions`: only the multi-statement ones (a rated result with its
+ * ratings, a pairing, an identity, a transfer) wait; a single game write (a move, a casual
+ * result, a new game by link) is acknowledged once PostgreSQL has it in memory and reaches the
+ * disk within 3 × `wal_writer_delay` (0.6 s by default), so such a crash can take back the last
+ * moves, never half-apply anything (the SQLite store's WAL with `synchronous = NORMAL`). It is
+ * for a disk whose flushes are slow: sequential single-row updates on the benchmark machine's
+ * disk took 9.7 ms median and 39.9 ms p99 with the flush, 0.16 / 9.2 ms without
+ * (BENCHMARKS.md, "Server load"); concurrent commits share a flush, so under load the cost per
+ * move is smaller than that.
  */
 export type SynchronousCommit = 'on' | 'transactions';
 
@@ -87,18 +90,20 @@ export class PostgresStore implements GameStore {
   constructor(
     connectionString: string,
     private readonly schema = 'public',
-    synchronousCommit: SynchronousCommit = 'transactions',
+    synchronousCommit: SynchronousCommit = 'on',
+    private readonly poolSize = 10,
   ) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`);
     const relaxed = synchronousCommit === 'transactions';
     this.pool = new pg.Pool({
       connectionString,
-      max: 10,
+      max: poolSize,
       // Pooled connections stay open: pg closes idle ones after 10 s by default, and at a
       // person's pace load dips that often; each reopening then costs PostgreSQL a new backend
       // (a fork, catalog caches) and this store its prepared statements, in a move's path.
       idleTimeoutMillis: 0,
-      options: `-c search_path=${schema}${relaxed ? ' -c synchronous_commit=off' : ''}`,
+      // Set either way: the promise is this setting's, not whatever the server defaults to.
+      options: `-c search_path=${schema} -c synchronous_commit=${relaxed ? 'off' : 'on'}`,
     });
     // One round trip still: both statements go in one simple query.
     this.begin = relaxed ? 'BEGIN; SET LOCAL synchronous_commit TO on' : 'BEGIN';
@@ -108,6 +113,33 @@ export class PostgresStore implements GameStore {
 
   migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
     return migratePostgres(this.pool, this.schema, migrations);
+  }
+
+  /**
+   * Opens every pooled connection now and prepares the move's statements on each. pg's pool
+   * opens a connection only when a query finds none idle, and that query then waits for it (a
+   * new backend: fork, authentication, catalog caches, then the statements' parse and plan)
+   * even if another connection frees up a moment later: measured, this put the pool wait at
+   * 57–296 ms p99 in the human-paced load while the writes themselves took 71–74 ms.
+   */
+  async warm(): Promise<void> {
+    const clients = await Promise.all(
+      Array.from({ length: this.poolSize }, () => this.pool.connect()),
+    );
+    try {
+      await Promise.all(
+        clients.map(async (client) => {
+          // Matches no row: parses and plans the named statements without changing anything.
+          await client.query({ ...prepared(GAME_SQL.get), values: [''] });
+          await client.query({
+            ...prepared(GAME_SQL.update),
+            values: [0, 'playing', '', 0, null, null, 0, null, '', -1],
+          });
+        }),
+      );
+    } finally {
+      for (const client of clients) client.release();
+    }
   }
 
   async insertGame(state: GameState): Promise<void> {
@@ -142,7 +174,20 @@ export class PostgresStore implements GameStore {
     created?: GameState,
   ): Promise<boolean> {
     const update = { ...prepared(GAME_SQL.update), values: updateParams(state, expectedVersion) };
-    if (ratings.length === 0 && !created) return (await this.pool.query(update)).rowCount === 1;
+    if (ratings.length === 0 && !created) {
+      // The pool's wait and the round trip timed apart: a slow tail is one or the other.
+      const asked = performance.now();
+      const client = await this.pool.connect();
+      recordPhase('poolWait', asked);
+      try {
+        const sent = performance.now();
+        const result = await client.query(update);
+        recordPhase('storeWrite', sent);
+        return result.rowCount === 1;
+      } finally {
+        client.release();
+      }
+    }
     try {
       return await this.tx(async (client) => {
         if ((await client.query(update)).rowCount !== 1) return false;

@@ -12,6 +12,8 @@ import {
   type TournamentClientMessage,
 } from '../../protocol/index.js';
 import type { Answer, Reply, Session } from '../session.js';
+import type { Socket } from 'node:net';
+import { recordPhase } from '../phases.js';
 import { parseClientMessage, requestIdOf, type Parsed } from './parse.js';
 import { TokenBucket } from './rate-limit.js';
 
@@ -48,6 +50,8 @@ export class Connection implements Session {
   private readonly bucket: TokenBucket;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Writes are being held until the end of this tick (see `cork`). */
+  private corked = false;
   /** Shutting down: frames still arriving are answered `shutting_down`, not acted on. */
   private stopping = false;
 
@@ -86,7 +90,27 @@ export class Connection implements Session {
       this.ws.terminate();
       return;
     }
+    this.cork();
     this.ws.send(JSON.stringify(message));
+  }
+
+  /**
+   * Holds this socket's writes until the current turn of the event loop is done, so the frames
+   * sent meanwhile (a move's snapshot and its ack) leave in one write. Measured in a CPU profile
+   * of the human-paced load, socket writes were a quarter of the server's busy time: on loopback
+   * a write also runs the receiver's side of TCP.
+   */
+  private cork(): void {
+    if (this.corked) return;
+    // ws keeps its net.Socket as `_socket` (not typed); without one there is nothing to hold.
+    const socket = (this.ws as unknown as { _socket?: Socket })._socket;
+    if (!socket) return;
+    this.corked = true;
+    socket.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      socket.uncork();
+    });
   }
 
   /** Graceful shutdown: tell the client to come back, then close with "service restart". */
@@ -111,6 +135,7 @@ export class Connection implements Session {
   }
 
   private receive(data: RawData, isBinary: boolean): void {
+    const receivedAt = performance.now();
     if (this.closed) return;
     if (!this.bucket.take(this.deps.now())) {
       this.fail(
@@ -132,7 +157,10 @@ export class Connection implements Session {
       return;
     }
     const message = parsed.value;
-    this.enqueue(message.type, message.id, () => this.dispatch(message));
+    this.enqueue(message.type, message.id, () => {
+      if (message.type === 'move') recordPhase('queued', receivedAt);
+      return this.dispatch(message);
+    });
   }
 
   /** Runs `work` after everything this connection asked before it. */
