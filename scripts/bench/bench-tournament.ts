@@ -292,6 +292,8 @@ if (ONLY !== 'tournament') {
         paceMs: PACE_MS,
         rampSeconds: RAMP_SECONDS,
         seconds: SECONDS,
+        // One load generator, as the arena's players are driven from this one process.
+        clients: 1,
       },
       async () => [await server.loop()],
     ),
