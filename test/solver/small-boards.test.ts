@@ -68,4 +68,18 @@ describe('whole small games', () => {
       expect(unwrap(solver.solve({ variant, moves: [] })).score).toBe(want);
     }
   });
+
+  // Up to two discs the root's probes differ (the one beside 0 once the sign is known).
+  it('solves every position of up to two discs on 4x4c3 like the reference', () => {
+    const variant = unwrap(createVariant({ width: 4, height: 4, connect: 3 }));
+    const lines: number[][] = [[]];
+    for (let a = 0; a < 4; a++) {
+      lines.push([a]);
+      for (let b = 0; b < 4; b++) lines.push([a, b]);
+    }
+    for (const moves of lines) {
+      const want = minimax(boardFromMoves(variant, moves)!);
+      expect(unwrap(solver.solve({ variant, moves })).score).toBe(want);
+    }
+  });
 });
