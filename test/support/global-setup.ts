@@ -1,4 +1,4 @@
-import { IN_CI, clearSkips, readSkips } from './skips.js';
+import { IN_CI, clearSkips, readSkips, type SkipRecord } from './skips.js';
 
 /**
  * Around a whole vitest run: forget the skips of earlier runs, and print every skip once at the
@@ -12,13 +12,21 @@ export function setup(): void {
 
 export function teardown(): void {
   if (process.env['C4_SKIPS_LATER'] === '1') return;
-  const skips = readSkips();
+  const all = readSkips();
+  const references = all.filter((s) => s.reference === true);
+  const skips = all.filter((s) => s.reference !== true);
+  const list = (records: SkipRecord[]): string =>
+    records.map((s) => `  - ${s.suite}: ${s.reason}`).join('\n');
+  if (references.length > 0) {
+    console.log(
+      `\nReference data not on this machine (${references.length}; skipped in CI too):\n${list(references)}`,
+    );
+  }
   if (skips.length === 0) {
     console.log('\nSkipped suites: none.');
     return;
   }
-  const lines = skips.map((s) => `  - ${s.suite}: ${s.reason}`);
   console.log(
-    `\nSkipped suites (${skips.length}); ${IN_CI ? 'CI refuses these' : 'with CI=true each would fail'}:\n${lines.join('\n')}`,
+    `\nSkipped suites (${skips.length}); ${IN_CI ? 'CI refuses these' : 'with CI=true each would fail'}:\n${list(skips)}`,
   );
 }

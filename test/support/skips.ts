@@ -16,11 +16,13 @@ const SKIP_DIR = resolve(import.meta.dirname, '..', '..', 'test-results', 'skips
 export interface SkipRecord {
   readonly suite: string;
   readonly reason: string;
+  /** Data no CI machine can have (describeIfReference): skipped in CI too. */
+  readonly reference?: boolean;
 }
 
-export function recordSkip(suite: string, reason: string): void {
+export function recordSkip(suite: string, reason: string, reference = false): void {
   mkdirSync(SKIP_DIR, { recursive: true });
-  const record: SkipRecord = { suite, reason };
+  const record: SkipRecord = reference ? { suite, reason, reference } : { suite, reason };
   writeFileSync(join(SKIP_DIR, `${randomUUID()}.json`), JSON.stringify(record));
 }
 
@@ -60,11 +62,32 @@ export function describeIf(name: string, missing: string | undefined, body: () =
     });
     return;
   }
-  recordSkip(name, missing);
+  skipSuite(name, missing);
+}
+
+function skipSuite(name: string, missing: string, reference = false): void {
+  recordSkip(name, missing, reference);
   // Not the body: vitest collects a skipped suite's body, which would reach for what is missing.
   describe.skip(name, () => {
     it(`cannot run: ${missing}`, () => undefined);
   });
+}
+
+/**
+ * For data no CI machine can have: a reference kept outside the repository and outside
+ * `../shared` (e.g. Christophe Steininger's test sets, which may not be copied in). Skipped with
+ * its reason and recorded wherever it is missing, CI included; run it where the data is.
+ */
+export function describeIfReference(
+  name: string,
+  missing: string | undefined,
+  body: () => void,
+): void {
+  if (missing === undefined) {
+    describe(name, body);
+    return;
+  }
+  skipSuite(name, missing, true);
 }
 
 /** A requirement as a reason it is missing, or undefined when it is met. */
