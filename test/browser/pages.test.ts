@@ -49,6 +49,17 @@ async function shoot(p: TestPage, name: string, ready: (page: Page) => Promise<v
             requestAnimationFrame(() => requestAnimationFrame(done));
           }),
       );
+      // Two frames start the colour scheme's transitions but do not end them: on a loaded
+      // machine axe read a light background under the dark theme's text. Wait for every
+      // transition to end (an endless animation, a spinner, is not waited for).
+      await p.page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       const shot = `${name}-${colorScheme}-${size.width}x${size.height}`;
       expect.soft(await axeViolations(p.page, ['serious', 'critical']), shot).toEqual([]);
       await p.screenshot(`page-${shot}`);
