@@ -19,5 +19,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for an event on the page; its 1 s default was too short at load 16-18
+    // (a 9x7 review's first verdict, a route change). A poll with its own timeout keeps it.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
