@@ -38,26 +38,21 @@ async function aBeatB(store: GameStore, a: string, b: string, at: number): Promi
   const ra = (await store.ratingsOf(a)).find((r) => r.pool === 'classic');
   const rb = (await store.ratingsOf(b)).find((r) => r.pool === 'classic');
   const [na, nb] = rateGame(ra ?? INITIAL, rb ?? INITIAL, 1);
-  return [
-    {
-      playerId: a,
-      pool: 'classic',
-      expectedVersion: ra?.version ?? 0,
-      before: (ra ?? INITIAL).rating,
-      next: na,
-      outcome: 'win',
-      at,
-    },
-    {
-      playerId: b,
-      pool: 'classic',
-      expectedVersion: rb?.version ?? 0,
-      before: (rb ?? INITIAL).rating,
-      next: nb,
-      outcome: 'loss',
-      at,
-    },
-  ];
+  const update = (
+    playerId: string,
+    row: typeof ra,
+    next: RatingUpdate['next'],
+    outcome: RatingUpdate['outcome'],
+  ): RatingUpdate => ({
+    playerId,
+    pool: 'classic',
+    expectedVersion: row?.version ?? 0,
+    before: (row ?? INITIAL).rating,
+    next,
+    outcome,
+    at,
+  });
+  return [update(a, ra, na, 'win'), update(b, rb, nb, 'loss')];
 }
 
 describe.each(BACKEND_CASES)('%s player store', (_n, make) => {
