@@ -18,14 +18,53 @@ const BEGINNER_ANCHOR = 700;
 /**
  * Elo steps between successive levels, from the `c4 arena` ladder in BENCHMARKS.md ("Computer
  * opponents", "Ladder with the one budget per level", 2026-12-02), played with exactly the
- * budgets every shell plays with (src/ai/budgets.ts): 7×6 for `classic`, 9×7 for other connect-4
- * boards, 7×7c5 for connect-N. Casual vs Beginner on 9×7 was a clean sweep (≥ +406): its lower
- * bound is used. The top step sums two 20-game runs on 7×6 and 7×7c5.
+ * budgets every shell plays with (`LADDER_BUDGETS` below): 7×6 for `classic`, 9×7 for other
+ * connect-4 boards, 7×7c5 for connect-N. Casual vs Beginner on 9×7 was a clean sweep (≥ +406):
+ * its lower bound is used. Each top step sums two 20-game runs: on 9×7 Perfect's 2 s
+ * ("Perfect on 9×7 rated with its own budget", 2026-12-02; it was Expert's 1,000,000 positions,
+ * +338).
  */
 const STEPS: Record<PoolId, readonly [number, number, number, number]> = {
   classic: [436, 319, 407, 285],
-  connect4: [406, 407, 319, 338],
+  connect4: [406, 407, 319, 203],
   connectN: [301, 158, 301, 61],
+};
+
+/** A level's budget as src/ai/budgets.ts gives it (`ThinkingBudget`): positions, milliseconds. */
+export interface MeasuredBudget {
+  readonly nodes: number | null;
+  readonly timeMs: number;
+}
+
+const BELOW_PERFECT = {
+  beginner: { nodes: 0, timeMs: 0 },
+  casual: { nodes: 20_000, timeMs: 3000 },
+  intermediate: { nodes: 40_000, timeMs: 3000 },
+  strong: { nodes: 60_000, timeMs: 3000 },
+} as const;
+
+/**
+ * The board each pool's ladder was played on and every level's budget there, as the ladder ran
+ * (kept here as plain data, beside the steps it produced). test/ai/budgets.test.ts fails when a
+ * level's budget (`thinkingBudget`) on any board the game offers differs from its pool's entry:
+ * a rating then no longer describes how the level plays, and the ladder is measured again.
+ */
+export const LADDER_BUDGETS: Record<
+  PoolId,
+  { readonly variant: string; readonly budgets: Readonly<Record<BotLevel, MeasuredBudget>> }
+> = {
+  classic: {
+    variant: '7x6c4',
+    budgets: { ...BELOW_PERFECT, perfect: { nodes: null, timeMs: 900 } },
+  },
+  connect4: {
+    variant: '9x7c4',
+    budgets: { ...BELOW_PERFECT, perfect: { nodes: null, timeMs: 2000 } },
+  },
+  connectN: {
+    variant: '7x7c5',
+    budgets: { ...BELOW_PERFECT, perfect: { nodes: null, timeMs: 2000 } },
+  },
 };
 
 /**

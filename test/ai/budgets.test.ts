@@ -8,7 +8,22 @@ import {
   thinkingBudget,
   type LevelId,
 } from '../../src/ai/index.js';
-import { CLASSIC, Position, parseMoves, parseVariant, unwrap } from '../../src/core/index.js';
+import {
+  CLASSIC,
+  Position,
+  VARIANT_LIMITS,
+  createVariant,
+  parseMoves,
+  parseVariant,
+  unwrap,
+} from '../../src/core/index.js';
+import {
+  BOT_LEVELS,
+  LADDER_BUDGETS,
+  POOLS,
+  botRating,
+  poolOfVariant,
+} from '../../src/rating/index.js';
 import { loadCeilingMs } from '../../src/server/bots/pool.js';
 import { ComputerPlayer } from '../../src/web/local/computer.js';
 import { DEFAULT_SETTINGS, initialState } from '../../src/web/state/game.js';
@@ -34,6 +49,31 @@ describe('one thinking budget per level', () => {
     // past 64 bits the solver's wide build: Perfect solves there too
     expect(thinkingBudget('perfect', nineBySeven)).toEqual({ nodes: null, timeMs: 2000 });
     expect(thinkingBudget('strong', nineBySeven)).toEqual(thinkingBudget('strong', CLASSIC));
+  });
+
+  it('on every board the game offers, each level plays with the budget its rating was measured with', () => {
+    const range = (r: { readonly min: number; readonly max: number }): number[] =>
+      Array.from({ length: r.max - r.min + 1 }, (_, i) => r.min + i);
+    let boards = 0;
+    for (const w of range(VARIANT_LIMITS.width))
+      for (const h of range(VARIANT_LIMITS.height))
+        for (const c of range({ min: VARIANT_LIMITS.connect.min, max: Math.max(w, h) })) {
+          const variant = unwrap(createVariant({ width: w, height: h, connect: c }));
+          const ladder = LADDER_BUDGETS[poolOfVariant(variant)];
+          for (const level of BOT_LEVELS) {
+            expect(thinkingBudget(level, variant), `${level} on ${w}x${h}c${c}`).toEqual(
+              ladder.budgets[level],
+            );
+          }
+          boards++;
+        }
+    expect(boards).toBeGreaterThan(500);
+    // The ladders themselves: each pool's board is in its pool, its budgets those of today.
+    for (const pool of POOLS) {
+      const variant = unwrap(parseVariant(LADDER_BUDGETS[pool].variant));
+      expect(poolOfVariant(variant)).toBe(pool);
+      expect(Object.keys(LADDER_BUDGETS[pool].budgets).sort()).toEqual([...BOT_LEVELS].sort());
+    }
   });
 
   it('a longer time from a caller (the old 2 s of the web page and the server) changes nothing', () => {
@@ -111,5 +151,12 @@ describe('one thinking budget per level', () => {
     expect(row('4 Strong')).toContain(`${thousands(LEVEL_NODES.strong)} positions`);
     expect(row('5 Perfect')).toContain(`${thousands(LEVEL_NODES.expert)} positions`);
     expect(row('5 Perfect')).toContain('0.9 s on 7×6');
+    // …and the fixed online ratings those budgets were measured at, pool by pool.
+    for (const [level, name] of BOT_LEVELS.map(
+      (l, i) => [l, `${i + 1} ${LEVELS[i]!.name}`] as const,
+    )) {
+      const ratings = POOLS.map((pool) => botRating(pool, level).rating).join(' / ');
+      expect(row(name).endsWith(`| ${ratings} |`), `${name}: ${ratings}`).toBe(true);
+    }
   });
 });

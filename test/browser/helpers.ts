@@ -63,3 +63,10 @@ export async function boardFullyVisible(page: Page): Promise<void> {
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 0.5);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height + 0.5);
 }
+
+/** The element lies wholly inside the viewport's height, the page scrolled as it is. */
+export async function onScreen(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).boundingBox();
+  const viewport = page.viewportSize()!;
+  return box !== null && box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5;
+}

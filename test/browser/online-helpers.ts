@@ -25,6 +25,15 @@ export async function drop(
   for (const p of [page, ...others]) await waitForDiscs(p, total);
 }
 
+/** Presses Resign and confirms it in the game's own dialog, as a player does. */
+export async function resign(page: Page): Promise<void> {
+  await page.click('#online-resign');
+  await page
+    .getByRole('dialog', { name: /Resign this game/ })
+    .getByRole('button', { name: 'Resign' })
+    .click();
+}
+
 /** Picks a name in the lobby's identity card (the page must show the lobby). */
 export async function chooseName(page: Page, name: string): Promise<void> {
   await page.fill('#online-name', name);

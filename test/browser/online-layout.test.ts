@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseName, createFriendGame, drop, status } from './online-helpers.js';
+import { chooseName, createFriendGame, drop, resign, status } from './online-helpers.js';
 import { deviceSuite } from './suite.js';
 
 /**
@@ -109,11 +109,7 @@ describe('the online game header', () => {
 
     // Ended: the rating change joins the name ("1500? → 1338? (-162) (you)"); the names
     // still show, on one line, at both sizes.
-    await red.page.click('#online-resign');
-    await red.page
-      .getByRole('dialog', { name: /Resign this game/ })
-      .getByRole('button', { name: 'Resign' })
-      .click();
+    await resign(red.page);
     await expect.poll(() => status(red.page), { timeout: 15_000 }).toMatch(/^You lose/);
     for (const viewport of [
       { width: 1280, height: 900 },

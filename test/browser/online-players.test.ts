@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TestPage } from './harness.js';
-import { chooseName, discs, status } from './online-helpers.js';
+import { chooseName, discs, resign, status } from './online-helpers.js';
 import { deviceSuite } from './suite.js';
 
 /**
@@ -52,11 +52,7 @@ describe('named online play in the browser', () => {
       await me.page.locator('#online-board .column[data-col="1"]').click();
       await expect.poll(() => discs(me.page), { timeout: 20_000 }).toBe(before + 2);
     }
-    await me.page.click('#online-resign');
-    await me.page
-      .getByRole('dialog', { name: /Resign this game/ })
-      .getByRole('button', { name: 'Resign' })
-      .click();
+    await resign(me.page);
     // The new rating and its change, in the header.
     await expect.poll(() => names(me.page), { timeout: 15_000 }).toMatch(/→ \d+\? \(-\d+\)/);
     await me.screenshot('online-rating-change');

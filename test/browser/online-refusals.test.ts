@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import type { TestPage } from './harness.js';
-import { discs, drop, pair, status } from './online-helpers.js';
+import { discs, drop, pair, resign, status } from './online-helpers.js';
 import { deviceSuite } from './suite.js';
 
 /**
@@ -105,23 +105,11 @@ describe('online refusals are explained at the board', () => {
     await drop(red, 4, 1, [yellow]);
 
     refusals.push({ type: 'resign', code: 'conflict', message: 'the game is too busy; try again' });
-    await red.click('#online-resign');
-    await red
-      .getByRole('dialog', { name: /Resign this game/ })
-      .getByRole('button', {
-        name: 'Resign',
-      })
-      .click();
+    await resign(red);
     await told(red, /^Your resignation did not go through: the server was busy/);
     expect(await status(red)).toBe("Opponent's turn");
 
-    await red.click('#online-resign');
-    await red
-      .getByRole('dialog', { name: /Resign this game/ })
-      .getByRole('button', {
-        name: 'Resign',
-      })
-      .click();
+    await resign(red);
     await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
 
     refusals.push({ type: 'rematch', code: 'rate_limited', message: 'too many messages' });
@@ -134,11 +122,7 @@ describe('online refusals are explained at the board', () => {
     await drop(red, 4, 1, [yellow]);
     await drop(yellow, 4, 2, [red]);
     await drop(red, 3, 3, [yellow]);
-    await red.click('#online-resign');
-    await red
-      .getByRole('dialog', { name: /Resign this game/ })
-      .getByRole('button', { name: 'Resign' })
-      .click();
+    await resign(red);
     await expect.poll(() => status(red), { timeout: 15_000 }).toBe('You lose: Red resigned');
     // Yellow offers a rematch: both are told in words at the board.
     await yellow.click('#online-rematch');

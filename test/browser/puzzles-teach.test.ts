@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
-import { dailyIndex, parsePuzzleFile, utcDay, type Puzzle } from '../../src/puzzles/index.js';
+import { dailyIndex, utcDay } from '../../src/puzzles/index.js';
+import { onScreen } from './helpers.js';
+import { CLASSIC_PUZZLES, wrongColumn } from './puzzle-set.js';
 import { browserSuite } from './suite.js';
 
 /**
@@ -13,39 +12,33 @@ import { browserSuite } from './suite.js';
  */
 const suite = browserSuite();
 
-const classic = unwrap(
-  parsePuzzleFile(
-    readFileSync(join(import.meta.dirname, '..', '..', 'src/puzzles/sets/7x6c4.json'), 'utf8'),
-  ),
-).puzzles;
+const classic = CLASSIC_PUZZLES;
 
-function wrongColumn(p: Puzzle): number {
-  const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(p.start, CLASSIC))));
-  return position.legalColumns().find((c) => !p.steps[0]!.accept.includes(String(c + 1)))! + 1;
+/** A 360×740 touch phone showing the first one-move win puzzle. */
+async function winInOneOnPhone() {
+  const { page, screenshot } = await suite.newPage({
+    viewport: { width: 360, height: 740 },
+    hasTouch: true,
+  });
+  const puzzle = classic.find((p) => p.goal === 'win' && p.steps.length === 1)!;
+  await page.goto(`${suite.harness.url}#puzzles=${puzzle.id}`);
+  await expect.poll(() => page.textContent('.puzzle-heading')).toContain(`${puzzle.rating}`);
+  return { page, screenshot, puzzle };
 }
 
-/** The element lies wholly inside the viewport, the page scrolled as it is. */
-async function onScreen(page: Page, selector: string): Promise<boolean> {
-  const box = await page.locator(selector).boundingBox();
-  const viewport = page.viewportSize()!;
-  return box !== null && box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5;
-}
+/** Waits for the feedback to a wrong move: the column that answers it. */
+const answered = (page: Page) =>
+  expect
+    .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
+    .toMatch(/answers in column \d/);
 
 describe('puzzles that teach', () => {
   it('a wrong move says why, rings it on the board; on a phone all of it shows unscrolled', async () => {
-    const { page, screenshot } = await suite.newPage({
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-    });
-    const puzzle = classic.find((p) => p.goal === 'win' && p.steps.length === 1)!;
-    await page.goto(`${suite.harness.url}#puzzles=${puzzle.id}`);
-    await expect.poll(() => page.textContent('.puzzle-heading')).toContain(`${puzzle.rating}`);
+    const { page, screenshot, puzzle } = await winInOneOnPhone();
     const wrong = wrongColumn(puzzle);
     // A tap, as on a phone (the page scrolls the board into view for it, as a player would).
     await page.locator(`.puzzles-view .column[data-col="${wrong}"]`).tap();
-    await expect
-      .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
-      .toMatch(/answers in column \d/);
+    await answered(page);
     // Why: in words, and on the board (a ringed threat or the winning line).
     const lesson = (await page.textContent('.puzzle-lesson')) ?? '';
     expect(lesson).toMatch(/wins: the winning line|threat|out of reach/);
@@ -66,13 +59,7 @@ describe('puzzles that teach', () => {
   });
 
   it('on a phone, the prompt, the whole board and the feedback show before any scrolling', async () => {
-    const { page, screenshot } = await suite.newPage({
-      viewport: { width: 360, height: 740 },
-      hasTouch: true,
-    });
-    const puzzle = classic.find((p) => p.goal === 'win' && p.steps.length === 1)!;
-    await page.goto(`${suite.harness.url}#puzzles=${puzzle.id}`);
-    await expect.poll(() => page.textContent('.puzzle-heading')).toContain(`${puzzle.rating}`);
+    const { page, screenshot, puzzle } = await winInOneOnPhone();
     expect(await page.evaluate(() => scrollY)).toBe(0);
     await screenshot('puzzle-first-360x740');
     for (const part of ['.puzzle-prompt', '.puzzles-view .board .frame', '.puzzle-feedback']) {
@@ -80,9 +67,7 @@ describe('puzzles that teach', () => {
     }
     // A wrong tap right there: the answer and Try again show, still without any scrolling.
     await page.locator(`.puzzles-view .column[data-col="${wrongColumn(puzzle)}"]`).tap();
-    await expect
-      .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
-      .toMatch(/answers in column \d/);
+    await answered(page);
     await expect.poll(() => onScreen(page, 'button:has-text("Try again")')).toBe(true);
     expect(await onScreen(page, '.puzzles-view .board .frame')).toBe(true);
     expect(await page.evaluate(() => scrollY)).toBe(0);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { onScreen } from './helpers.js';
 import { browserSuite } from './suite.js';
 
 /**
@@ -16,11 +17,8 @@ const discs = (page: Page): Promise<number> =>
   page.locator('.review-view .cell:not([data-cell="empty"])').count();
 
 /** The board's frame lies wholly inside the viewport, the page scrolled as it is. */
-async function boardOnScreen(page: Page): Promise<boolean> {
-  const box = await page.locator('.review-view .board .frame').boundingBox();
-  const viewport = page.viewportSize()!;
-  return box !== null && box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5;
-}
+const boardOnScreen = (page: Page): Promise<boolean> =>
+  onScreen(page, '.review-view .board .frame');
 
 describe('review on a phone', () => {
   it('graph points are big enough to tap, and the board stays in view', async () => {

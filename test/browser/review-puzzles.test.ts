@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePuzzleFile, type Puzzle } from '../../src/puzzles/index.js';
-import { Position, parseMoves, unwrap, CLASSIC } from '../../src/core/index.js';
 import type { TestPage } from './harness.js';
 import { browserSuite } from './suite.js';
 import { openGame } from './helpers.js';
+import { CLASSIC_PUZZLES, wrongColumn } from './puzzle-set.js';
 import type { Page } from 'playwright-core';
 
 /** Discs on the page's own board (the game behind it stays in the DOM, hidden). */
@@ -114,16 +111,7 @@ describe('review on boards past 64 bits', () => {
   });
 });
 
-const puzzles = unwrap(
-  parsePuzzleFile(
-    readFileSync(join(import.meta.dirname, '..', '..', 'src/puzzles/sets/7x6c4.json'), 'utf8'),
-  ),
-).puzzles;
-
-function wrongColumn(p: Puzzle): number {
-  const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(p.start, CLASSIC))));
-  return position.legalColumns().find((c) => !p.steps[0]!.accept.includes(String(c + 1)))! + 1;
-}
+const puzzles = CLASSIC_PUZZLES;
 
 describe('puzzles', () => {
   it('solves a puzzle through the solver’s defence, and fails another with its refutation', async () => {

@@ -25,6 +25,12 @@ describe('rating pools and computer levels', () => {
     ]);
   });
 
+  it('rates the top level of other connect-4 boards by the 9x7 ladder of the Perfect it plays (2 s), not the old Expert', () => {
+    expect(BOT_LEVELS.map((l) => botRating('connect4', l).rating)).toEqual([
+      700, 1106, 1513, 1832, 2035,
+    ]);
+  });
+
   it('levels rise in every pool and a player gets the level nearest their rating', () => {
     for (const pool of POOLS) {
       const ratings = BOT_LEVELS.map((l) => botRating(pool, l).rating);

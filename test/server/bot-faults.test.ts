@@ -1,16 +1,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
 import type { PlayerPage, PublicPlayer } from '../../src/protocol/index.js';
 import { BACKENDS, ServerProcess, TestClient, newSecret, type Backend } from './helpers.js';
-
-type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
-const is =
-  <T extends ServerMessage['type']>(type: T) =>
-  (m: ServerMessage): m is Msg<T> =>
-    m.type === type;
-
-const readGame = async (url: string, id: string): Promise<PublicGame> =>
-  ((await (await fetch(`${url}api/games/${id}`)).json()) as { game: PublicGame }).game;
+import { computerSeek, is, readGame, type Msg } from './lobby.js';
 
 describe.each(BACKENDS.map((make) => [make().name, make] as const))(
   'computer games survive SIGKILL (%s)',
@@ -57,14 +48,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       // Play the computer; make sure it is the computer's turn, then kill while it thinks.
       const seat = newSecret();
       let client = await connect(url);
-      const matched = await client.request({
-        type: 'seek',
-        variant: '7x6c4',
-        clock: null,
-        secret: seat,
-        player: identity,
-        computer: 'now',
-      });
+      const matched = await client.request(computerSeek(seat, identity));
       expect(matched.type).toBe('matched');
       const gameId = (matched as Msg<'matched'>).gameId;
       const mySeat = (matched as Msg<'matched'>).seat;

@@ -1,42 +1,23 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { requireOrSkip } from '../support/skips.js';
-import { BACKEND_CASES, REDIS_MISSING, newSecret } from './helpers.js';
-import { ClientSet, createPlayer, readPlayerPage, type Msg } from './lobby.js';
-import { twoProcesses } from './two-processes.js';
+import { expect, it } from 'vitest';
+import { newSecret } from './helpers.js';
+import { computerSeek, createPlayer, readPlayerPage, type Msg } from './lobby.js';
+import { describeTwoProcesses } from './two-processes.js';
 
 /**
  * A computer game across two processes sharing the database and Redis: started on one, it goes
  * on from the other after the first dies, and its rated end counts once.
  */
-const redisReady = requireOrSkip(
-  'computer games on two processes (test/server/bots-two-processes.test.ts)',
-  REDIS_MISSING,
-);
-
-describe.runIf(redisReady).each(BACKEND_CASES)(
-  'computer games on two processes (%s)',
-  (_name, make) => {
-    const { servers, stop } = twoProcesses(make());
-    const clients = new ClientSet();
-
-    afterAll(async () => {
-      await clients.closeAll();
-      await stop();
-    });
-
+describeTwoProcesses(
+  'computer games on two processes',
+  'bots-two-processes.test.ts',
+  {},
+  ({ servers, clients }) => {
     it('a computer game started on one process goes on from the other, rated once', async () => {
       const [a, b] = await Promise.all(servers.map((s) => s.start()));
       const { secret: identity, player: me } = await createPlayer(a!, 'Two Process');
       const seat = newSecret();
       const onA = await clients.connect(a!);
-      const matched = (await onA.request({
-        type: 'seek',
-        variant: '7x6c4',
-        clock: null,
-        secret: seat,
-        player: identity,
-        computer: 'now',
-      })) as Msg<'matched'>;
+      const matched = (await onA.request(computerSeek(seat, identity))) as Msg<'matched'>;
       expect(matched.type).toBe('matched');
       const { gameId } = matched;
       await onA.request({ type: 'join', gameId, secret: seat });

@@ -199,3 +199,22 @@ export async function seekPair(
   >;
   return { gameId, seat, inOrder: [first, second] };
 }
+
+/**
+ * A seek for a game against the computer at once ("Play the computer"): classic, no clock,
+ * rated, `player`'s identity, the seat to be taken with `secret`; `changes` vary it.
+ */
+export const computerSeek = (
+  secret: string,
+  player: string,
+  changes: { readonly variant?: string; readonly rated?: boolean } = {},
+) =>
+  ({
+    type: 'seek',
+    variant: '7x6c4',
+    clock: null,
+    secret,
+    player,
+    computer: 'now',
+    ...changes,
+  }) as const;

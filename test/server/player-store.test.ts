@@ -38,26 +38,21 @@ async function aBeatB(store: GameStore, a: string, b: string, at: number): Promi
   const ra = (await store.ratingsOf(a)).find((r) => r.pool === 'classic');
   const rb = (await store.ratingsOf(b)).find((r) => r.pool === 'classic');
   const [na, nb] = rateGame(ra ?? INITIAL, rb ?? INITIAL, 1);
-  return [
-    {
-      playerId: a,
-      pool: 'classic',
-      expectedVersion: ra?.version ?? 0,
-      before: (ra ?? INITIAL).rating,
-      next: na,
-      outcome: 'win',
-      at,
-    },
-    {
-      playerId: b,
-      pool: 'classic',
-      expectedVersion: rb?.version ?? 0,
-      before: (rb ?? INITIAL).rating,
-      next: nb,
-      outcome: 'loss',
-      at,
-    },
-  ];
+  const update = (
+    playerId: string,
+    row: typeof ra,
+    next: RatingUpdate['next'],
+    outcome: RatingUpdate['outcome'],
+  ): RatingUpdate => ({
+    playerId,
+    pool: 'classic',
+    expectedVersion: row?.version ?? 0,
+    before: (row ?? INITIAL).rating,
+    next,
+    outcome,
+    at,
+  });
+  return [update(a, ra, na, 'win'), update(b, rb, nb, 'loss')];
 }
 
 describe.each(BACKEND_CASES)('%s player store', (_n, make) => {
@@ -264,36 +259,27 @@ describe.each(BACKEND_CASES)('%s player store', (_n, make) => {
           return { ...ratedGame(`farmg${pool}`, 'alice', 'bob'), seats: [w, a2] };
         },
       );
-    await store().seek(
-      {
-        id: 'farmp1a',
-        pool: 'farm/p1',
-        secretHash: hash('x'),
-        now: 60_000,
-        expiresAt: 90_000,
-        player: alice,
-        address: '10.0.0.1',
-      },
-      () => {
-        throw new Error('nobody waits');
-      },
-    );
-    await pair('farm/p1', '10.0.0.1');
-    await store().seek(
-      {
-        id: 'farmp2a',
-        pool: 'farm/p2',
-        secretHash: hash('x'),
-        now: 60_000,
-        expiresAt: 90_000,
-        player: alice,
-        address: '10.0.0.1',
-      },
-      () => {
-        throw new Error('nobody waits');
-      },
-    );
-    await pair('farm/p2', '10.0.0.2');
+    // Alice waits in each pool from 10.0.0.1; Bob comes from the same address, then another.
+    for (const [n, address] of [
+      [1, '10.0.0.1'],
+      [2, '10.0.0.2'],
+    ] as const) {
+      await store().seek(
+        {
+          id: `farmp${n}a`,
+          pool: `farm/p${n}`,
+          secretHash: hash('x'),
+          now: 60_000,
+          expiresAt: 90_000,
+          player: alice,
+          address: '10.0.0.1',
+        },
+        () => {
+          throw new Error('nobody waits');
+        },
+      );
+      await pair(`farm/p${n}`, address);
+    }
     // Same address: every rated alice-bob game of the day counts (these three and the two of the
     // tests above), enough for the service to make the next one casual; another address: none.
     expect(seen).toEqual([5, 0]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/server/app.js';
-import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import type { PublicGame } from '../../src/protocol/index.js';
 import type { Leaderboard, PlayerPage, PublicPlayer } from '../../src/protocol/index.js';
 import {
   BACKENDS,
@@ -10,12 +10,7 @@ import {
   startTestServer,
   type Backend,
 } from './helpers.js';
-
-type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
-const is =
-  <T extends ServerMessage['type']>(type: T) =>
-  (m: ServerMessage): m is Msg<T> =>
-    m.type === type;
+import { computerSeek, is, type Msg } from './lobby.js';
 
 interface Reply {
   status: number;
@@ -350,14 +345,9 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
     it('"Play the computer" matches at once; a guessed identity is refused', async () => {
       const me = await newPlayer();
       const client = await connect();
-      const reply = await client.request({
-        type: 'seek',
-        variant: '5x4c3',
-        clock: null,
-        secret: newSecret(),
-        player: me.secret,
-        computer: 'now',
-      });
+      const reply = await client.request(
+        computerSeek(newSecret(), me.secret, { variant: '5x4c3' }),
+      );
       expect(reply.type).toBe('matched');
       const bad = await client.request({
         type: 'seek',

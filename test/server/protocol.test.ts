@@ -9,13 +9,8 @@ import {
   startTestServer,
   type Backend,
 } from './helpers.js';
+import { is, type Msg } from './lobby.js';
 import { until } from './bot.js';
-
-type Msg<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;
-const is =
-  <T extends ServerMessage['type']>(type: T) =>
-  (m: ServerMessage): m is Msg<T> =>
-    m.type === type;
 
 function expectError(reply: ServerMessage, code: string): void {
   expect(reply.type).toBe('error');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
 import type { GameStore } from '../../src/server/store/types.js';
@@ -11,7 +10,6 @@ import {
   createPlayer,
   eventually,
   finished,
-  is,
   readGame,
   readPlayerPage,
   suiteServer,
@@ -22,6 +20,12 @@ import {
   tournamentGames,
   tournamentStoreOf,
 } from './tournament-games.js';
+import {
+  createTournament,
+  joinTournament,
+  pairingOf,
+  tournamentPage,
+} from './tournament-clients.js';
 
 /**
  * Tournament games are made by the matchmaking service's `startGame`, like any game between two
@@ -36,35 +40,15 @@ describe.each(BACKEND_CASES)('tournament games are games like any other (%s)', (
     const ann = await createPlayer(server.url, 'Ann Rated');
     const bob = await createPlayer(server.url, 'Bob Rated');
     const [ca, cb] = await Promise.all([clients.connect(server.url), clients.connect(server.url)]);
-    const created = await ca.request({
-      type: 'tournamentCreate',
-      player: ann.secret,
-      settings: {
-        kind: 'arena',
-        name: 'Rated arena',
-        variant: '7x6',
-        clock: { initialMs: 60_000, incrementMs: 0 },
-        startsAt: Date.now(),
-        durationMinutes: 30,
-      },
-    });
-    const tournamentId = (created as { tournamentId: string }).tournamentId;
+    const tournamentId = await createTournament(ca, ann, 'Rated arena');
     const seats = { [ann.player.id]: newSecret(), [bob.player.id]: newSecret() };
     for (const [client, who] of [
       [ca, ann],
       [cb, bob],
     ] as const) {
-      await client.request({
-        type: 'tournamentJoin',
-        tournamentId,
-        player: who.secret,
-        secret: seats[who.player.id],
-      });
+      await joinTournament(client, tournamentId, who, seats[who.player.id]!);
     }
-    const [pa, pb] = await Promise.all([
-      ca.waitFor(is('tournamentPairing'), 15_000),
-      cb.waitFor(is('tournamentPairing'), 15_000),
-    ]);
+    const [pa, pb] = await Promise.all([pairingOf(ca), pairingOf(cb)]);
     await ca.request({ type: 'join', gameId: pa.gameId, secret: seats[ann.player.id] });
     await cb.request({ type: 'join', gameId: pb.gameId, secret: seats[bob.player.id] });
     const start = await readGame(server.url, pa.gameId);
@@ -94,8 +78,7 @@ describe.each(BACKEND_CASES)('tournament games are games like any other (%s)', (
       wins: 1,
     });
     const standings = await eventually(async () => {
-      const res = await fetch(new URL(`/api/tournaments/${tournamentId}`, server.url));
-      const t = TournamentResponseSchema.parse(await res.json()).tournament;
+      const t = await tournamentPage(server.url, tournamentId);
       return t.standings.some((s) => s.games === 1) ? t.standings : undefined;
     }, 10_000);
     expect(standings.map((s) => [s.name, s.score, s.games])).toEqual([

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { newSecret } from '../../src/server/secrets.js';
 import { BACKEND_CASES } from './helpers.js';
-import { ClientSet, createPlayer, is, suiteServer } from './lobby.js';
+import { ClientSet, createPlayer, suiteServer } from './lobby.js';
+import {
+  arenaNow,
+  createTournament,
+  joinTournament,
+  pairingOf,
+  tournamentPage,
+} from './tournament-clients.js';
 
 // The outside client's path, as docs/protocol.md ("Tournaments") gives it: every tournament
 // message goes over the game socket and is answered by id.
@@ -13,28 +19,12 @@ describe.each(BACKEND_CASES)('tournaments over the WebSocket (%s)', (_name, make
   it('a named player creates a private arena, joins it, watches it; a stranger may not join', async () => {
     const ada = await createPlayer(server.url, 'Ada Sockets');
     const client = await clients.connect(server.url);
-    const settings = {
-      kind: 'arena',
-      name: 'Socket friends',
-      variant: '7x6',
-      clock: { initialMs: 60_000, incrementMs: 0 },
+    const tournamentId = await createTournament(client, ada, 'Socket friends', {
+      ...arenaNow('Socket friends'),
       startsAt: Date.now() + 10 * 60_000,
-      durationMinutes: 30,
-    };
-    const created = await client.request({
-      type: 'tournamentCreate',
-      player: ada.secret,
-      settings,
     });
-    expect(created).toMatchObject({ type: 'tournamentCreated' });
-    const tournamentId = (created as { tournamentId: string }).tournamentId;
 
-    const joined = await client.request({
-      type: 'tournamentJoin',
-      tournamentId,
-      player: ada.secret,
-      secret: newSecret(),
-    });
+    const joined = await joinTournament(client, tournamentId, ada, newSecret());
     expect(joined).toMatchObject({ type: 'tournamentJoined', tournamentId });
 
     const stranger = await client.request({
@@ -49,9 +39,7 @@ describe.each(BACKEND_CASES)('tournaments over the WebSocket (%s)', (_name, make
     expect(watched).toMatchObject({ type: 'tournament', tournament: { id: tournamentId } });
 
     // The HTTP read agrees with what the socket did.
-    const page = TournamentResponseSchema.parse(
-      await (await fetch(new URL(`/api/tournaments/${tournamentId}`, server.url))).json(),
-    ).tournament;
+    const page = await tournamentPage(server.url, tournamentId);
     expect(page.standings.map((s) => s.name)).toEqual(['Ada Sockets']);
   });
 
@@ -62,33 +50,19 @@ describe.each(BACKEND_CASES)('tournaments over the WebSocket (%s)', (_name, make
     ]);
     const [ca, cb] = await Promise.all([clients.connect(server.url), clients.connect(server.url)]);
     // Starting now: the runner's next tick (every second) pairs the two as soon as both are in.
-    const created = await ca.request({
-      type: 'tournamentCreate',
-      player: ada.secret,
-      settings: {
-        kind: 'arena',
-        name: 'Paired at once',
-        variant: '7x6',
-        clock: { initialMs: 60_000, incrementMs: 0 },
-        startsAt: Date.now(),
-        durationMinutes: 30,
-      },
-    });
-    const tournamentId = (created as { tournamentId: string }).tournamentId;
+    const tournamentId = await createTournament(ca, ada, 'Paired at once');
     const seats = [newSecret(), newSecret()] as const;
     for (const [client, who, secret] of [
       [ca, ada, seats[0]],
       [cb, bob, seats[1]],
     ] as const) {
-      expect(
-        await client.request({ type: 'tournamentJoin', tournamentId, player: who.secret, secret }),
-      ).toMatchObject({ type: 'tournamentJoined', tournamentId });
+      expect(await joinTournament(client, tournamentId, who, secret)).toMatchObject({
+        type: 'tournamentJoined',
+        tournamentId,
+      });
     }
 
-    const [pa, pb] = await Promise.all([
-      ca.waitFor(is('tournamentPairing'), 10_000),
-      cb.waitFor(is('tournamentPairing'), 10_000),
-    ]);
+    const [pa, pb] = await Promise.all([pairingOf(ca, 10_000), pairingOf(cb, 10_000)]);
     expect(pa).toMatchObject({ tournamentId, round: null, opponent: { name: 'Bob Paired' } });
     expect(pb).toMatchObject({ tournamentId, round: null, opponent: { name: 'Ada Paired' } });
     expect(pb.gameId).toBe(pa.gameId);

@@ -3,6 +3,7 @@ import { LocalBus } from '../../src/server/bus/local.js';
 import type { ServerMessage, TournamentDetail } from '../../src/protocol/index.js';
 import type { Session } from '../../src/server/session.js';
 import { TournamentWatchers } from '../../src/server/tournaments/watchers.js';
+import { sampleTournament } from '../support/tournament-fixture.js';
 
 const session = (): Session & { got: ServerMessage[]; open: boolean } => {
   const got: ServerMessage[] = [];
@@ -10,23 +11,7 @@ const session = (): Session & { got: ServerMessage[]; open: boolean } => {
 };
 
 /** A tournament whose player count tells the reads apart. */
-const detail = (id: string, players: number): TournamentDetail => ({
-  id,
-  kind: 'arena',
-  name: 'Test arena',
-  variant: '7x6c4',
-  clock: { initialMs: 60_000, incrementMs: 0 },
-  status: 'running',
-  startsAt: 0,
-  endsAt: 1,
-  rounds: null,
-  round: null,
-  players,
-  private: false,
-  createdBy: null,
-  standings: [],
-  pairings: [],
-});
+const detail = (id: string, players: number): TournamentDetail => sampleTournament({ id, players });
 
 function setup() {
   const bus = new LocalBus();

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import { newId } from '../../src/server/secrets.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentStore } from '../../src/server/tournaments/store.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
-import { tournamentGames } from './tournament-games.js';
+import { tournamentGames, tournamentStoreOf } from './tournament-games.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0);
 const clock = { initialMs: 180_000, incrementMs: 2_000 };
@@ -26,12 +25,7 @@ describe.each(BACKEND_CASES)('two processes racing on a tournament (%s)', (_name
   beforeAll(async () => {
     backend = make();
     games = await backend.open();
-    const config = {
-      databaseUrl: backend.env['DATABASE_URL'],
-      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-      databasePath: backend.env['DATABASE_PATH'] ?? '',
-    };
-    stores = [openTournamentStore(config), openTournamentStore(config)];
+    stores = [tournamentStoreOf(backend), tournamentStoreOf(backend)];
   });
   afterAll(async () => {
     for (const s of stores) await s.close();

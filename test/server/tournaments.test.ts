@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../src/server/game/state.js';
 import type { GameStore } from '../../src/server/store/types.js';
-import { openTournamentStore } from '../../src/server/tournaments/open.js';
 import { OWNER_SILENT_MS, TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentRow, TournamentStore } from '../../src/server/tournaments/store.js';
 import { newId } from '../../src/server/secrets.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
-import { tournamentGames } from './tournament-games.js';
+import { tournamentGames, tournamentStoreOf } from './tournament-games.js';
 
 const T0 = Date.UTC(2030, 0, 1, 12, 0);
 const clock = { initialMs: 180_000, incrementMs: 2_000 };
@@ -29,14 +28,9 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
   beforeAll(async () => {
     backend = make();
     games = await backend.open();
-    const config = {
-      databaseUrl: backend.env['DATABASE_URL'],
-      databaseSchema: backend.env['DATABASE_SCHEMA'] ?? 'public',
-      databasePath: backend.env['DATABASE_PATH'] ?? '',
-    };
-    store = openTournamentStore(config);
+    store = tournamentStoreOf(backend);
     // A second connection stands for a second process.
-    second = openTournamentStore(config);
+    second = tournamentStoreOf(backend);
   });
   afterAll(async () => {
     await store.close();

@@ -1,8 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { requireOrSkip } from '../support/skips.js';
-import { BACKEND_CASES, REDIS_MISSING, startTestServer, type Backend } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { BACKEND_CASES, startTestServer, type Backend } from './helpers.js';
 import {
-  ClientSet,
   createPlayer,
   eventually,
   finished,
@@ -13,7 +11,7 @@ import {
   seekPair,
   type Msg,
 } from './lobby.js';
-import { twoProcesses } from './two-processes.js';
+import { describeTwoProcesses } from './two-processes.js';
 
 const ABORT_MS = 1500;
 const LEAVE_MS = 1500;
@@ -90,26 +88,13 @@ describe.each(BACKEND_CASES)('the abort after a restart (%s)', (_n, make) => {
   });
 });
 
-const redisReady = requireOrSkip(
-  'abort and leave on two processes (test/server/turn-rules-restart.test.ts)',
-  REDIS_MISSING,
-);
-
-describe.runIf(redisReady).each(BACKEND_CASES)(
-  'abort and leave on two processes sharing the store and Redis (%s)',
-  (_n, make) => {
-    const { servers, stop } = twoProcesses(make(), {
-      ABORT_MS: String(ABORT_MS),
-      LEAVE_MS: String(LEAVE_MS),
-    });
-    const clients = new ClientSet();
+describeTwoProcesses(
+  'abort and leave on two processes sharing the store and Redis',
+  'turn-rules-restart.test.ts',
+  { ABORT_MS: String(ABORT_MS), LEAVE_MS: String(LEAVE_MS) },
+  ({ servers, clients }) => {
     let urls: string[] = [];
     let names = 0;
-
-    afterAll(async () => {
-      await clients.closeAll();
-      await stop();
-    });
 
     /** Two named players, one on each process, in a rated game without a clock. */
     async function split(variant: string) {

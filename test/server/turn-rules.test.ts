@@ -4,6 +4,7 @@ import type { GameSummary, PublicGame } from '../../src/protocol/index.js';
 import { BACKEND_CASES, newSecret, startTestServer, type Backend } from './helpers.js';
 import {
   ClientSet,
+  computerSeek,
   createPlayer,
   eventually,
   finished,
@@ -100,14 +101,7 @@ describe.each(BACKEND_CASES)('abort, leave and casual seeks (%s)', (_n, make) =>
     let secret = '';
     for (let i = 0; i < 20 && matched?.seat !== seat; i++) {
       secret = newSecret();
-      matched = (await client.request({
-        type: 'seek',
-        variant: '7x6c4',
-        clock: null,
-        secret,
-        player: me.secret,
-        computer: 'now',
-      })) as Msg<'matched'>;
+      matched = (await client.request(computerSeek(secret, me.secret))) as Msg<'matched'>;
     }
     expect(matched?.seat).toBe(seat);
     const gameId = matched!.gameId;
@@ -360,15 +354,9 @@ describe.each(BACKEND_CASES)('abort, leave and casual seeks (%s)', (_n, make) =>
   it('a casual seek gets a casual computer game, at once or after the wait', async () => {
     const me = await newPlayer();
     const client = await connect();
-    const now = (await client.request({
-      type: 'seek',
-      variant: '7x6c4',
-      clock: null,
-      secret: newSecret(),
-      player: me.secret,
-      computer: 'now',
-      rated: false,
-    })) as Msg<'matched'>;
+    const now = (await client.request(
+      computerSeek(newSecret(), me.secret, { rated: false }),
+    )) as Msg<'matched'>;
     expect(now.type).toBe('matched');
     const from = client.messages.length;
     const seeking = await client.request({

@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/protocol/index.js';
 import { OnlineClient, type SocketLike } from '../../src/web/online/client.js';
+import { sampleTournament } from '../support/tournament-fixture.js';
 import { SAMPLE_GAME } from './online-fixtures.js';
 
 /** A socket the test drives by hand: it opens when told and records what the client sent. */
@@ -124,23 +125,7 @@ describe('online client: what the server sends', () => {
     client.on('tournamentPairing', (p) => seen.push(`pairing ${p.gameId}`));
     const reply = client.watchTournament('tourney01');
     const watch = sockets[0]!.sent.find((m) => m['type'] === 'tournamentWatch')!;
-    const tournament = {
-      id: 'tourney01',
-      kind: 'arena',
-      name: 'Test arena',
-      variant: '7x6c4',
-      clock: { initialMs: 60_000, incrementMs: 0 },
-      status: 'running',
-      startsAt: 0,
-      endsAt: 1,
-      rounds: null,
-      round: null,
-      players: 1,
-      private: true,
-      createdBy: null,
-      standings: [],
-      pairings: [],
-    };
+    const tournament = sampleTournament({ players: 1, private: true });
     sockets[0]!.receive({ type: 'tournament', id: watch['id'], tournament });
     expect(await reply).toMatchObject({ type: 'tournament' });
     // A later push (no id), and another tournament's (not watched: ignored).

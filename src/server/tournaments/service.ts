@@ -271,16 +271,7 @@ export class TournamentService {
         })),
       );
       if (pairs.length === 0) return;
-      const rows = pairs.map((p, i): PairingRow => ({
-        seq: pairings.length + i,
-        round: null,
-        gameId: this.deps.newId(),
-        first: p.first,
-        second: p.second,
-        outcome: null,
-        pairedAt: now,
-        finishedAt: null,
-      }));
+      const rows = this.gameRows(pairs, pairings.length, null, now);
       if (await store.advance(t, { pairings: rows })) await this.startGames(t, entrants, rows);
       return;
     }
@@ -297,16 +288,7 @@ export class TournamentService {
       return;
     }
     const round = t.round + 1;
-    const rows: PairingRow[] = paired.value.pairs.map((p, i) => ({
-      seq: pairings.length + i,
-      round,
-      gameId: this.deps.newId(),
-      first: p.first,
-      second: p.second,
-      outcome: null,
-      pairedAt: now,
-      finishedAt: null,
-    }));
+    const rows = this.gameRows(paired.value.pairs, pairings.length, round, now);
     if (paired.value.bye !== null) {
       rows.push({
         seq: pairings.length + rows.length,
@@ -322,6 +304,25 @@ export class TournamentService {
     if (await store.advance(t, { round, pairings: rows })) {
       await this.startGames(t, entrants, rows);
     }
+  }
+
+  /** New pairings, each with a game still to be made, numbered on from `firstSeq`. */
+  private gameRows(
+    pairs: readonly { readonly first: string; readonly second: string }[],
+    firstSeq: number,
+    round: number | null,
+    now: number,
+  ): PairingRow[] {
+    return pairs.map((p, i) => ({
+      seq: firstSeq + i,
+      round,
+      gameId: this.deps.newId(),
+      first: p.first,
+      second: p.second,
+      outcome: null,
+      pairedAt: now,
+      finishedAt: null,
+    }));
   }
 
   /**
