@@ -45,7 +45,7 @@ export const LEVELS: readonly Level[] = Object.freeze([
     rank: 5,
     name: 'Perfect',
     description:
-      'Solves the game where the board allows: keeps every win or draw it can prove, takes the fastest win it finds, and on the classic board wins every game it starts; on larger boards an expert search (shown as Expert).',
+      'Solves the game: keeps every win or draw it can prove, takes the fastest win it finds, and on the classic board wins every game it starts; on large boards, where a proof can take longer than its 2 s a move, it plays the best move its search has found by then.',
   },
 ] as const satisfies readonly Level[]);
 
