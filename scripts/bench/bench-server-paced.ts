@@ -32,6 +32,8 @@ export interface PacedOptions {
    * itself.
    */
   readonly clients: number;
+  /** A directory for a V8 CPU profile of each load-generator process (forked ones only). */
+  readonly cpuProf?: string;
 }
 
 /** The games one load-generator process drives: game indices `offset`, `offset + stride`, … */
@@ -336,8 +338,12 @@ export function startDriver(options: DriverOptions): Driver {
 const clientScript = path.join(import.meta.dirname, 'bench-server-client.ts');
 
 /** A driver in a child process (scripts/bench/bench-server-client.ts), steered over IPC. */
-function forkDriver(options: DriverOptions): Driver {
-  const child = fork(clientScript, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+function forkDriver(options: DriverOptions, cpuProf: string | undefined): Driver {
+  const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
+  const child = fork(clientScript, [], {
+    execArgv: [...profile, '--import', 'tsx'],
+    stdio: 'inherit',
+  });
   child.send({ kind: 'start', options });
   const result = new Promise<DriverResult>((resolve, reject) => {
     child.once('message', (m) => {
@@ -379,7 +385,7 @@ export async function runPaced(
       paceMs: options.paceMs,
       rampSeconds: options.rampSeconds,
     };
-    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions);
+    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions, options.cpuProf);
   });
   const load0 = loadavg()[0]!;
   // The ramp, then the games' steady rhythm (the starts are in phase with the ramp).

@@ -13,7 +13,7 @@
  * `--ramp-seconds`, then `--seconds` are measured, and the report adds the ack maximum and the
  * server's event-loop delay. `--processes N` runs N server processes sharing the store and
  * Redis (TEST_REDIS_URL), each game's two seats on different ones. `--cpu-prof DIR` writes a
- * V8 CPU profile of each server process into DIR. `--server-root DIR` runs the server of another
+ * V8 CPU profile of each server process (and of each forked load generator) into DIR. `--server-root DIR` runs the server of another
  * checkout (an earlier commit unpacked with node_modules linked): before and after, one load.
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
@@ -339,6 +339,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
         rampSeconds: RAMP_SECONDS,
         seconds: SECONDS,
         clients: CLIENTS,
+        ...(CPU_PROF === undefined ? {} : { cpuProf: CPU_PROF }),
       },
       async () => {
         // Window start and end: the services' CPU is read at both (PostgreSQL runs only).

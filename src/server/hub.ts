@@ -10,7 +10,8 @@ import type { PublicGame, ServerMessage } from '../protocol/index.js';
 /** A connection as the hub sees it: the seat it holds in its game (null = spectator). */
 export interface Member {
   readonly seat: Player | null;
-  send(message: ServerMessage): void;
+  /** `text`, when given, is `message` already encoded: a broadcast encodes once, not per member. */
+  send(message: ServerMessage, text?: string): void;
 }
 
 /** Presence reports older than this are ignored, so a killed process stops counting. */
@@ -309,7 +310,8 @@ export class Hub {
     const game = this.view(room);
     room.lastConnected = connected;
     const message: ServerMessage = { type: 'game', game };
-    for (const member of room.members) member.send(message);
+    const text = JSON.stringify(message);
+    for (const member of room.members) member.send(message, text);
   }
 
   /**
