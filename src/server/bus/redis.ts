@@ -30,7 +30,9 @@ export class RedisBus implements Bus {
     this.own =
       node === undefined
         ? []
-        : ['game', 'presence'].map((kind) => `{"node":${JSON.stringify(node)},"kind":"${kind}"`);
+        : ['game', 'presence', 'presenceBatch'].map(
+            (kind) => `{"node":${JSON.stringify(node)},"kind":"${kind}"`,
+          );
     const options = { maxRetriesPerRequest: 3, lazyConnect: false };
     // Not `enableAutoPipelining`: it keeps one pipeline in flight at a time, so under load a
     // move's publish waits for the previous batch's replies (tried, not kept: BENCHMARKS.md,
@@ -72,7 +74,8 @@ export class RedisBus implements Bus {
     // The sender first, so its own copy is known by its first bytes. An older process reads
     // the extra field as nothing (a rolling deploy has both on one bus).
     const text = JSON.stringify(
-      this.node === undefined || (message.kind !== 'game' && message.kind !== 'presence')
+      this.node === undefined ||
+        (message.kind !== 'game' && message.kind !== 'presence' && message.kind !== 'presenceBatch')
         ? message
         : { node: this.node, ...message },
     );
