@@ -97,6 +97,18 @@ describe.each(BACKEND_CASES)('%s store', (_name, make) => {
     }
   });
 
+  it('many writes asked for at once (more than one grouped statement holds) are all applied', async () => {
+    const games = Array.from({ length: 75 }, (_, i) => game(`manywrite${i}`));
+    for (const g of games) await store().insertGame(g);
+    const wins = await Promise.all(
+      games.map((g, i) => store().compareAndSet({ ...g, version: 1, moves: [i % 7] }, 0)),
+    );
+    expect(wins.every(Boolean)).toBe(true);
+    for (const [i, g] of games.entries()) {
+      expect((await store().getGame(g.id))?.moves).toEqual([i % 7]);
+    }
+  });
+
   it('a write that creates a game (an accepted rematch) is one transaction with the version check', async () => {
     const g = game('rmatch001');
     await store().insertGame(g);

@@ -5,7 +5,7 @@ import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migratePostgres } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
-import { GROUP_UPDATE_SQL, GroupWriter } from './pg-group-write.js';
+import { GroupWriter, groupUpdateSql } from './pg-group-write.js';
 import { prepared } from './pg-statements.js';
 import {
   SQL,
@@ -138,10 +138,24 @@ export class PostgresStore implements GameStore {
             ...prepared(GAME_SQL.update),
             values: [0, 'playing', '', 0, null, null, 0, null, '', -1],
           });
-          await client.query({
-            ...prepared(GROUP_UPDATE_SQL),
-            values: [[], [], [], [], [], [], [], [], [], []],
-          });
+          // The grouped writes' commonest sizes (src/server/store/pg-group-write.ts).
+          for (let rows = 2; rows <= 4; rows++) {
+            await client.query({
+              ...prepared(groupUpdateSql(rows)),
+              values: Array.from({ length: rows }, () => [
+                '',
+                -1,
+                0,
+                'playing',
+                '',
+                0,
+                null,
+                null,
+                0,
+                null,
+              ]).flat(),
+            });
+          }
         }),
       );
     } finally {
