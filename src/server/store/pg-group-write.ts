@@ -17,7 +17,10 @@ const ROW = `(${['text', 'int', 'int', 'text', 'text', 'bigint', 'text', 'text',
  * this machine, arrays unnested into rows (one statement for every count) cost PostgreSQL more
  * to parse than they saved below four rows (each game's state escaped inside an array literal).
  */
-export const groupUpdateSql = (rows: number): string =>
+export const groupUpdateSql = (rows: number): string => (groupSql[rows] ??= groupUpdateText(rows));
+
+const groupSql: string[] = [];
+const groupUpdateText = (rows: number): string =>
   'UPDATE games AS g SET version = v.version, status = v.status, state = v.state, updated_at = v.updated_at, player1 = v.player1, player2 = v.player2, rated = v.rated, due_at = v.due_at ' +
   `FROM (VALUES ${Array.from({ length: rows }, () => ROW).join(', ')}) ` +
   'AS v(id, expected, version, status, state, updated_at, player1, player2, rated, due_at) ' +
