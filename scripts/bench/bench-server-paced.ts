@@ -145,8 +145,13 @@ export function randomColumn(game: PublicGame): number {
   throw new Error('randomColumn: the board is full');
 }
 
-/** A person looks, thinks, clicks: a move goes a jittered pace (0.5–1.5 ×) after the turn began. */
-export const humanDelay = (paceMs: number): number => paceMs * (0.5 + Math.random());
+/**
+ * A person looks, thinks, clicks: a move goes a jittered pace (0.5–1.5 ×) after the turn began.
+ * In whole 10 ms: Node keeps one timer list per distinct duration, and fractional delays made one
+ * list (and a priority-queue entry) per timer, in the load generator's own CPU profile.
+ */
+export const humanDelay = (paceMs: number): number =>
+  Math.round((paceMs * (0.5 + Math.random())) / 10) * 10;
 
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
