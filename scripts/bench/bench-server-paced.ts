@@ -18,6 +18,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import { processSyscalls } from './bench-server-cpu.js';
 import type { LoopReport } from './bench-server-probe.js';
 
 export interface PacedOptions {
@@ -59,6 +60,8 @@ export interface DriverResult {
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU this load-generator process used during the window, ms. */
   readonly cpuMs: number;
+  /** Read and write system calls this load-generator process made during the window. */
+  readonly syscalls: number;
 }
 
 /** A running driver: the orchestrator opens and closes the measured window, then collects. */
@@ -86,6 +89,8 @@ export interface PacedResult {
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU the load generators used during the window, ms, all processes together. */
   readonly clientCpuMs: number;
+  /** Their read and write system calls during the window, all processes together. */
+  readonly clientSyscalls: number;
   /** The window's length, s. */
   readonly window: number;
   readonly load: readonly [number, number];
@@ -174,6 +179,8 @@ export function startDriver(options: DriverOptions): Driver {
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   let cpuAtOpen = process.cpuUsage();
   let cpuMs = 0;
+  let syscallsAtOpen = 0;
+  let syscalls = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -292,12 +299,14 @@ export function startDriver(options: DriverOptions): Driver {
       clientDelay.enable();
       windowStart = performance.now();
       cpuAtOpen = process.cpuUsage();
+      syscallsAtOpen = processSyscalls('self');
     },
     closeWindow: () => {
       windowEnd = performance.now();
       clientDelay.disable();
       const used = process.cpuUsage(cpuAtOpen);
       cpuMs = (used.user + used.system) / 1000;
+      syscalls = processSyscalls('self') - syscallsAtOpen;
     },
     finish: async () => {
       await ramp;
@@ -344,6 +353,7 @@ export function startDriver(options: DriverOptions): Driver {
         gamesPlayed: runs.length,
         clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
         cpuMs,
+        syscalls,
       };
     },
   };
@@ -436,6 +446,7 @@ export async function runPaced(
         max: Math.max(...results.map((r) => r.clientLag.max)),
       },
       clientCpuMs: sum((r) => r.cpuMs),
+      clientSyscalls: sum((r) => r.syscalls),
       window,
       load: [load0, load1],
     },

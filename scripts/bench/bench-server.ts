@@ -379,6 +379,15 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
           ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + services.postgres + services.redis)}`
           : ''),
     );
+    // The same by system calls (socket reads and writes): a count the machine's load leaves alone.
+    const perMoveCount = (n: number): string => (n / Math.max(1, r.acked)).toFixed(1);
+    const serverCalls = loops.reduce((t, l) => t + l.syscalls, 0);
+    console.log(
+      `  read/write system calls per move: servers ${perMoveCount(serverCalls)}, load generators ${perMoveCount(r.clientSyscalls)}` +
+        (services
+          ? `, PostgreSQL ${perMoveCount(services.postgresSyscalls)}, Redis ${perMoveCount(services.redisSyscalls)}`
+          : ''),
+    );
     // Where the servers' share of a move went (src/server/phases.ts), process by process.
     for (const [i, l] of loops.entries()) {
       const phases = Object.entries(l.phases)
