@@ -27,7 +27,7 @@ const groupUpdateText = (rows: number): string =>
   'WHERE g.id = v.id AND g.version = v.expected RETURNING g.id';
 
 /** See `GroupWriter`'s constructor. */
-const GROUP_WRITES_IN_FLIGHT = Number(process.env['PG_GROUP_IN_FLIGHT'] ?? 2);
+const GROUP_WRITES_IN_FLIGHT = 2;
 
 interface Pending {
   readonly params: (string | number | null)[];
