@@ -23,7 +23,9 @@
  * `--clients N` (paced runs) splits the load generator over N processes (default: one per
  * server process), each reporting its own event-loop delay: the bench must not time itself.
  * Each server also reports where its part of a move went (src/server/phases.ts): queued,
- * pool wait, store write, push, handled, publish.
+ * pool wait, store write, push, handled, publish. Work per move is reported by component
+ * (servers, load generators, PostgreSQL, Redis) as CPU ms and as read/write system calls
+ * (/proc/<pid>/io), the count that a shared machine's load does not inflate.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
