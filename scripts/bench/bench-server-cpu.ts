@@ -22,6 +22,22 @@ function processCpuMs(pid: number): number | undefined {
   }
 }
 
+/**
+ * Read and write system calls a process has made (`syscr` + `syscw` of /proc/<pid>/io; 0 when
+ * unreadable). Unlike CPU time, a count does not grow when the machine is busy: every socket
+ * read and write of a move is one, so it says how many a move costs on a shared machine too.
+ */
+export function processSyscalls(pid: number | 'self'): number {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name: string): number =>
+      Number(new RegExp(`${name}: (\\d+)`).exec(io)?.[1] ?? 0);
+    return field('syscr') + field('syscw');
+  } catch {
+    return 0;
+  }
+}
+
 /** PostgreSQL's own helpers doing work for every write (WAL, checkpoints). */
 function postgresHelpers(): number[] {
   const pids: number[] = [];
@@ -42,6 +58,10 @@ export interface CpuSample {
   readonly postgres: ReadonlyMap<number, number>;
   /** Redis' user + system CPU, ms (the whole server: other users of it count too). */
   readonly redis: number;
+  /** Read and write system calls by process id (PostgreSQL backends and helpers). */
+  readonly postgresSyscalls: ReadonlyMap<number, number>;
+  /** Redis' read and write system calls (the whole server, when it runs on this machine). */
+  readonly redisSyscalls: number;
 }
 
 export async function sampleCpu(
@@ -57,29 +77,44 @@ export async function sampleCpu(
   );
   await client.end();
   const postgres = new Map<number, number>();
+  const postgresSyscalls = new Map<number, number>();
   for (const pid of [...rows.map((r) => r.pid), ...postgresHelpers()]) {
     const ms = processCpuMs(pid);
     if (ms !== undefined) postgres.set(pid, ms);
+    postgresSyscalls.set(pid, processSyscalls(pid));
   }
   let redis = 0;
+  let redisSyscalls = 0;
   if (redisUrl !== undefined) {
     const r = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await r.connect();
-    const info = await r.info('cpu');
+    const info = (await r.info('cpu')) + (await r.info('server'));
     r.disconnect();
     const field = (name: string): number =>
       Number(new RegExp(`${name}:([\\d.]+)`).exec(info)?.[1] ?? 0);
     redis = (field('used_cpu_user') + field('used_cpu_sys')) * 1000;
+    redisSyscalls = processSyscalls(field('process_id'));
   }
-  return { postgres, redis };
+  return { postgres, redis, postgresSyscalls, redisSyscalls };
 }
 
 /** CPU ms spent between two samples (processes present in both). */
-export function cpuBetween(a: CpuSample, b: CpuSample): { postgres: number; redis: number } {
-  let postgres = 0;
-  for (const [pid, ms] of b.postgres) {
-    const before = a.postgres.get(pid);
-    if (before !== undefined) postgres += ms - before;
-  }
-  return { postgres, redis: b.redis - a.redis };
+export function cpuBetween(
+  a: CpuSample,
+  b: CpuSample,
+): { postgres: number; redis: number; postgresSyscalls: number; redisSyscalls: number } {
+  const between = (x: ReadonlyMap<number, number>, y: ReadonlyMap<number, number>): number => {
+    let total = 0;
+    for (const [pid, value] of y) {
+      const before = x.get(pid);
+      if (before !== undefined) total += value - before;
+    }
+    return total;
+  };
+  return {
+    postgres: between(a.postgres, b.postgres),
+    redis: b.redis - a.redis,
+    postgresSyscalls: between(a.postgresSyscalls, b.postgresSyscalls),
+    redisSyscalls: b.redisSyscalls - a.redisSyscalls,
+  };
 }

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import { processSyscalls } from './bench-server-cpu.js';
 import type { LoopReport } from './bench-server-probe.js';
 
 export interface PacedOptions {
@@ -32,6 +33,8 @@ export interface PacedOptions {
    * itself.
    */
   readonly clients: number;
+  /** A directory for a V8 CPU profile of each load-generator process (forked ones only). */
+  readonly cpuProf?: string;
 }
 
 /** The games one load-generator process drives: game indices `offset`, `offset + stride`, … */
@@ -57,6 +60,8 @@ export interface DriverResult {
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU this load-generator process used during the window, ms. */
   readonly cpuMs: number;
+  /** Read and write system calls this load-generator process made during the window. */
+  readonly syscalls: number;
 }
 
 /** A running driver: the orchestrator opens and closes the measured window, then collects. */
@@ -84,6 +89,8 @@ export interface PacedResult {
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU the load generators used during the window, ms, all processes together. */
   readonly clientCpuMs: number;
+  /** Their read and write system calls during the window, all processes together. */
+  readonly clientSyscalls: number;
   /** The window's length, s. */
   readonly window: number;
   readonly load: readonly [number, number];
@@ -100,7 +107,13 @@ export const secret = (): string => randomBytes(18).toString('base64url');
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 export function open(url: string): Promise<WebSocket> {
-  const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+  // The load generator shares the machine's cores with what it measures: it trusts the
+  // server's frames (no UTF-8 check of every snapshot) and offers no compression (the server
+  // declines it anyway).
+  const ws = new WebSocket(url.replace('http', 'ws') + 'ws', {
+    skipUTF8Validation: true,
+    perMessageDeflate: false,
+  });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       resolve(ws);
@@ -128,14 +141,22 @@ export async function request(url: string, init?: RequestInit): Promise<Response
 
 /** A random legal column of a classic 7x6 game. */
 export function randomColumn(game: PublicGame): number {
-  const heights = new Array<number>(7).fill(0);
+  const heights = new Uint8Array(7);
   for (const c of game.moves) heights[c]!++;
-  const legal = heights.flatMap((h, c) => (h < 6 ? [c] : []));
-  return legal[Math.floor(Math.random() * legal.length)]!;
+  let open = 0;
+  for (const h of heights) if (h < 6) open++;
+  let pick = Math.floor(Math.random() * open);
+  for (let c = 0; c < 7; c++) if (heights[c]! < 6 && pick-- === 0) return c;
+  throw new Error('randomColumn: the board is full');
 }
 
-/** A person looks, thinks, clicks: a move goes a jittered pace (0.5–1.5 ×) after the turn began. */
-export const humanDelay = (paceMs: number): number => paceMs * (0.5 + Math.random());
+/**
+ * A person looks, thinks, clicks: a move goes a jittered pace (0.5–1.5 ×) after the turn began.
+ * In whole 10 ms: Node keeps one timer list per distinct duration, and fractional delays made one
+ * list (and a priority-queue entry) per timer, in the load generator's own CPU profile.
+ */
+export const humanDelay = (paceMs: number): number =>
+  Math.round((paceMs * (0.5 + Math.random())) / 10) * 10;
 
 export const percentile = (sorted: readonly number[], p: number): number =>
   sorted.length === 0
@@ -158,6 +179,8 @@ export function startDriver(options: DriverOptions): Driver {
   const clientDelay = monitorEventLoopDelay({ resolution: 10 });
   let cpuAtOpen = process.cpuUsage();
   let cpuMs = 0;
+  let syscallsAtOpen = 0;
+  let syscalls = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -276,12 +299,14 @@ export function startDriver(options: DriverOptions): Driver {
       clientDelay.enable();
       windowStart = performance.now();
       cpuAtOpen = process.cpuUsage();
+      syscallsAtOpen = processSyscalls('self');
     },
     closeWindow: () => {
       windowEnd = performance.now();
       clientDelay.disable();
       const used = process.cpuUsage(cpuAtOpen);
       cpuMs = (used.user + used.system) / 1000;
+      syscalls = processSyscalls('self') - syscallsAtOpen;
     },
     finish: async () => {
       await ramp;
@@ -328,6 +353,7 @@ export function startDriver(options: DriverOptions): Driver {
         gamesPlayed: runs.length,
         clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
         cpuMs,
+        syscalls,
       };
     },
   };
@@ -336,8 +362,12 @@ export function startDriver(options: DriverOptions): Driver {
 const clientScript = path.join(import.meta.dirname, 'bench-server-client.ts');
 
 /** A driver in a child process (scripts/bench/bench-server-client.ts), steered over IPC. */
-function forkDriver(options: DriverOptions): Driver {
-  const child = fork(clientScript, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+function forkDriver(options: DriverOptions, cpuProf: string | undefined): Driver {
+  const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
+  const child = fork(clientScript, [], {
+    execArgv: [...profile, '--import', 'tsx'],
+    stdio: 'inherit',
+  });
   child.send({ kind: 'start', options });
   const result = new Promise<DriverResult>((resolve, reject) => {
     child.once('message', (m) => {
@@ -379,7 +409,7 @@ export async function runPaced(
       paceMs: options.paceMs,
       rampSeconds: options.rampSeconds,
     };
-    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions);
+    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions, options.cpuProf);
   });
   const load0 = loadavg()[0]!;
   // The ramp, then the games' steady rhythm (the starts are in phase with the ramp).
@@ -416,6 +446,7 @@ export async function runPaced(
         max: Math.max(...results.map((r) => r.clientLag.max)),
       },
       clientCpuMs: sum((r) => r.cpuMs),
+      clientSyscalls: sum((r) => r.syscalls),
       window,
       load: [load0, load1],
     },

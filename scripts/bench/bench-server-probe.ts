@@ -5,6 +5,7 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { PHASES, phaseHistograms, type Phase } from '../../src/server/phases.js';
+import { processSyscalls } from './bench-server-cpu.js';
 
 /** One phase of a move in the server (src/server/phases.ts), ms. */
 export interface PhaseReport {
@@ -23,6 +24,8 @@ export interface LoopReport {
   readonly utilisation: number;
   /** CPU time of the whole process (all threads) over wall time. */
   readonly cpu: number;
+  /** Read and write system calls over the interval (/proc/self/io). */
+  readonly syscalls: number;
   /** Per-move phases over the interval (empty for a server whose checkout records none). */
   readonly phases: Partial<Record<Phase, PhaseReport>>;
 }
@@ -33,6 +36,7 @@ if (process.send) {
   let elu = performance.eventLoopUtilization();
   let cpu = process.cpuUsage();
   let at = performance.now();
+  let syscalls = processSyscalls('self');
   process.on('message', (message) => {
     if (message !== 'loop') return;
     const used = process.cpuUsage(cpu);
@@ -43,6 +47,7 @@ if (process.send) {
       max: delay.max / 1e6,
       utilisation: performance.eventLoopUtilization(elu).utilization,
       cpu: (used.user + used.system) / 1000 / (now - at),
+      syscalls: processSyscalls('self') - syscalls,
       phases: Object.fromEntries(
         PHASES.map((p) => {
           const h = phaseHistograms[p];
@@ -62,6 +67,7 @@ if (process.send) {
     delay.reset();
     elu = performance.eventLoopUtilization();
     cpu = process.cpuUsage();
+    syscalls = processSyscalls('self');
     at = now;
     process.send?.(report);
   });

@@ -13,7 +13,7 @@
  * `--ramp-seconds`, then `--seconds` are measured, and the report adds the ack maximum and the
  * server's event-loop delay. `--processes N` runs N server processes sharing the store and
  * Redis (TEST_REDIS_URL), each game's two seats on different ones. `--cpu-prof DIR` writes a
- * V8 CPU profile of each server process into DIR. `--server-root DIR` runs the server of another
+ * V8 CPU profile of each server process (and of each forked load generator) into DIR. `--server-root DIR` runs the server of another
  * checkout (an earlier commit unpacked with node_modules linked): before and after, one load.
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
@@ -23,7 +23,9 @@
  * `--clients N` (paced runs) splits the load generator over N processes (default: one per
  * server process), each reporting its own event-loop delay: the bench must not time itself.
  * Each server also reports where its part of a move went (src/server/phases.ts): queued,
- * pool wait, store write, push, handled, publish.
+ * pool wait, store write, push, handled, publish. Work per move is reported by component
+ * (servers, load generators, PostgreSQL, Redis) as CPU ms and as read/write system calls
+ * (/proc/<pid>/io), the count that a shared machine's load does not inflate.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -339,6 +341,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
         rampSeconds: RAMP_SECONDS,
         seconds: SECONDS,
         clients: CLIENTS,
+        ...(CPU_PROF === undefined ? {} : { cpuProf: CPU_PROF }),
       },
       async () => {
         // Window start and end: the services' CPU is read at both (PostgreSQL runs only).
@@ -376,6 +379,15 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `  CPU ms per move: servers ${perMove(serverMs)}, load generators ${perMove(r.clientCpuMs)}` +
         (services
           ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + services.postgres + services.redis)}`
+          : ''),
+    );
+    // The same by system calls (socket reads and writes): a count the machine's load leaves alone.
+    const perMoveCount = (n: number): string => (n / Math.max(1, r.acked)).toFixed(1);
+    const serverCalls = loops.reduce((t, l) => t + l.syscalls, 0);
+    console.log(
+      `  read/write system calls per move: servers ${perMoveCount(serverCalls)}, load generators ${perMoveCount(r.clientSyscalls)}` +
+        (services
+          ? `, PostgreSQL ${perMoveCount(services.postgresSyscalls)}, Redis ${perMoveCount(services.redisSyscalls)}`
           : ''),
     );
     // Where the servers' share of a move went (src/server/phases.ts), process by process.

@@ -79,11 +79,16 @@ export async function startServer(
   const node = newId();
   const store = await openStore(config);
   const bus: Bus = config.redisUrl
-    ? new RedisBus(config.redisUrl, config.redisPrefix, (e) => {
-        log.warn('redis error', { error: e.message });
-        // Presence reports may be lost meanwhile: no one is judged gone on them.
-        hub.busTrouble();
-      })
+    ? new RedisBus(
+        config.redisUrl,
+        config.redisPrefix,
+        (e) => {
+          log.warn('redis error', { error: e.message });
+          // Presence reports may be lost meanwhile: no one is judged gone on them.
+          hub.busTrouble();
+        },
+        node,
+      )
     : new LocalBus();
 
   const hub = new Hub({

@@ -98,8 +98,8 @@ export class PlayService {
     this.leave(session);
     const member: Member = {
       seat,
-      send: (m) => {
-        session.push(m);
+      send: (m, text) => {
+        session.push(m, text);
       },
     };
     this.joined.set(session, { gameId, member });

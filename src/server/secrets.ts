@@ -4,8 +4,24 @@ import { createHash, randomBytes } from 'node:crypto';
 export const hashSecret = (secret: string): string =>
   createHash('sha256').update(secret, 'utf8').digest('hex');
 
-/** Random ids for games and seeks: 96 bits, URL-safe. */
-export const newId = (): string => randomBytes(12).toString('base64url');
+const ID_BYTES = 12;
+/** Random bytes for ids, drawn in bulk: one call of the generator per 256 ids, not per id. */
+let idPool = Buffer.alloc(0);
+let idAt = 0;
+
+/**
+ * Random ids for games, seeks, connections and requests: 96 bits, URL-safe. From the same
+ * cryptographic generator as before, but a small draw of it per id was 4–5% of a server's busy
+ * time in the human-paced load (an id for every HTTP request and WebSocket).
+ */
+export const newId = (): string => {
+  if (idAt + ID_BYTES > idPool.length) {
+    idPool = randomBytes(ID_BYTES * 256);
+    idAt = 0;
+  }
+  idAt += ID_BYTES;
+  return idPool.toString('base64url', idAt - ID_BYTES, idAt);
+};
 
 /** A seat secret of 144 bits (the browser makes its own; this is for tests and tools). */
 export const newSecret = (): string => randomBytes(18).toString('base64url');

@@ -13,8 +13,11 @@ export interface Session {
   readonly address: string;
   /** False once the client has gone: late results are dropped rather than acted on. */
   readonly open: boolean;
-  /** A message the client did not ask for: a snapshot, a match found while it waited. */
-  push(message: ServerMessage): void;
+  /**
+   * A message the client did not ask for: a snapshot, a match found while it waited. `text`,
+   * when given, is `message` already encoded (once for every member of a game).
+   */
+  push(message: ServerMessage, text?: string): void;
 }
 
 type Replyable = 'joined' | 'ack' | 'seeking' | 'matched' | 'pong';

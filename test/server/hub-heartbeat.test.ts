@@ -5,7 +5,10 @@ import { Hub, PRESENCE_HEARTBEAT_MS } from '../../src/server/hub.js';
 import { createLogger } from '../../src/server/log.js';
 import { Metrics } from '../../src/server/metrics.js';
 
-/** A bus that records the heartbeat's presence reports (with the fake time they were sent). */
+/**
+ * A bus that records the heartbeat's presence reports (with the fake time they were sent), a
+ * batched report counting once per game in it.
+ */
 class RecordingBus implements Bus {
   readonly kind = 'redis';
   readonly reports: { gameId: string; at: number }[] = [];
@@ -21,6 +24,9 @@ class RecordingBus implements Bus {
   publish(_channel: string, message: BusMessage): Promise<void> {
     if (message.kind === 'presence' && message.ask !== true) {
       this.reports.push({ gameId: message.gameId, at: Date.now() });
+    }
+    if (message.kind === 'presenceBatch') {
+      for (const [gameId] of message.games) this.reports.push({ gameId, at: Date.now() });
     }
     return Promise.resolve();
   }

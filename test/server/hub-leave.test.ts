@@ -215,6 +215,62 @@ describe('hub: leaving on your turn', () => {
     b.hub.close();
   });
 
+  it('heartbeats go batched between processes that batch, and game by game to an older one', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const network = new Network();
+    const a = hub(network.bus(), 'process-a');
+    const b = hub(network.bus(), 'process-b');
+    const batched = ratedGame('batchgame1');
+    const shared = ratedGame('batchgame2');
+    for (const state of [batched, shared]) {
+      await a.hub.join(state, member(1));
+      await b.hub.join(state, member(2));
+    }
+    // An older release with `shared` open: it reports game by game and reads only that.
+    const old = network.bus();
+    const heard: { kind: string; node: string; at: number }[] = [];
+    old.onMessage((_channel, m) => {
+      if (m.kind === 'presence') heard.push({ kind: m.kind, node: m.node, at: Date.now() });
+    });
+    await old.subscribe(`game:${shared.id}`);
+    const report = (): Promise<void> =>
+      old.publish(`game:${shared.id}`, {
+        kind: 'presence',
+        gameId: shared.id,
+        node: 'process-old',
+        counts: [0, 0],
+        at: Date.now(),
+      });
+    await report();
+    const batches: string[][] = [];
+    const tap = network.bus();
+    tap.onMessage((_channel, m) => {
+      if (m.kind === 'presenceBatch') batches.push(m.games.map(([id]) => id));
+    });
+    await tap.subscribe('presence');
+    for (let t = 0; t < 6; t++) {
+      await vi.advanceTimersByTimeAsync(10_000);
+      await report();
+    }
+    // After the first round (each learns the other batches), `batchgame1` goes in batches only...
+    expect(batches.flat()).toContain(batched.id);
+    expect(batches.flat()).not.toContain(shared.id);
+    // ...while the older process hears each of A and B on `batchgame2` at every heartbeat (10 s,
+    // give or take a slice: well inside the 25 s after which a report expires).
+    for (const node of ['process-a', 'process-b']) {
+      const times = heard.filter((h) => h.node === node).map((h) => h.at);
+      expect(times.length).toBeGreaterThanOrEqual(6);
+      for (let i = 1; i < times.length; i++) {
+        expect(times[i]! - times[i - 1]!).toBeLessThanOrEqual(11_000);
+      }
+    }
+    // Nobody was taken for gone meanwhile.
+    expect(b.hub.snapshot(batched.id)?.seats[0].connected).toBe(true);
+    expect(a.hub.snapshot(shared.id)?.seats[1].connected).toBe(true);
+    a.hub.close();
+    b.hub.close();
+  });
+
   it('while the bus fails, reports may be lost: absence counts only from when they are trusted again', async () => {
     vi.useFakeTimers({ now: T0 });
     const probe = hub(new Network().bus(), 'one');

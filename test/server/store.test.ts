@@ -70,6 +70,45 @@ describe.each(BACKEND_CASES)('%s store', (_name, make) => {
     expect(await store().compareAndSet({ ...g, version: 1, moves: [2] }, 0)).toBe(false);
   });
 
+  it('writes asked for at once (grouped into one statement on PostgreSQL) each keep their own version check', async () => {
+    const ids = Array.from({ length: 6 }, (_, i) => `grpwrite${i}`);
+    const games = ids.map((id) => game(id));
+    for (const g of games) await store().insertGame(g);
+    const next = (g: GameState, column: number): GameState => ({
+      ...g,
+      version: g.version + 1,
+      moves: [...g.moves, column],
+      updatedAt: g.updatedAt + 1,
+    });
+    // Five fresh writes, one on a version the game is not at, and a second writer of game 0.
+    const wins = await Promise.all([
+      ...games.slice(0, 5).map((g, i) => store().compareAndSet(next(g, i), g.version)),
+      store().compareAndSet(next(games[5]!, 3), games[5]!.version + 4),
+      store().compareAndSet(next(games[0]!, 6), games[0]!.version),
+    ]);
+    expect(wins.slice(1, 6)).toEqual([true, true, true, true, false]);
+    // Exactly one of the two writers of game 0 won, and the row holds its move.
+    expect(wins[0]).not.toBe(wins[6]);
+    expect((await store().getGame(ids[0]!))?.moves).toEqual(wins[0] ? [0] : [6]);
+    for (const [i, id] of ids.entries()) {
+      const stored = await store().getGame(id);
+      expect(stored?.version).toBe(i === 5 ? 0 : 1);
+      if (i > 0 && i < 5) expect(stored?.moves).toEqual([i]);
+    }
+  });
+
+  it('many writes asked for at once (more than one grouped statement holds) are all applied', async () => {
+    const games = Array.from({ length: 75 }, (_, i) => game(`manywrite${i}`));
+    for (const g of games) await store().insertGame(g);
+    const wins = await Promise.all(
+      games.map((g, i) => store().compareAndSet({ ...g, version: 1, moves: [i % 7] }, 0)),
+    );
+    expect(wins.every(Boolean)).toBe(true);
+    for (const [i, g] of games.entries()) {
+      expect((await store().getGame(g.id))?.moves).toEqual([i % 7]);
+    }
+  });
+
   it('a write that creates a game (an accepted rematch) is one transaction with the version check', async () => {
     const g = game('rmatch001');
     await store().insertGame(g);

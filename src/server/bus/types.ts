@@ -15,6 +15,18 @@ export type BusMessage =
       readonly ask?: boolean;
     }
   | {
+      /**
+       * The presence heartbeat of many games at once, on `PRESENCE_CHANNEL`: each entry is a
+       * game id and the connections holding each seat on the sender. Sent only for games whose
+       * other processes are all known to read it (they sent one themselves); an older process
+       * still gets its `presence` reports game by game (a rolling deploy has both on one bus).
+       */
+      readonly kind: 'presenceBatch';
+      readonly node: string;
+      readonly at: number;
+      readonly games: readonly (readonly [string, number, number])[];
+    }
+  | {
       readonly kind: 'matched';
       readonly seekId: string;
       readonly gameId: string;
@@ -61,6 +73,8 @@ export interface Bus {
 }
 
 export const gameChannel = (gameId: string): string => `game:${gameId}`;
+/** Every process listens here for the batched presence heartbeats (`presenceBatch`). */
+export const PRESENCE_CHANNEL = 'presence';
 export const tournamentChannel = (tournamentId: string): string => `tournament:${tournamentId}`;
 /** Its own channel: the pairing channel is unsubscribed when a process's last player leaves. */
 export const tournamentWatchChannel = (tournamentId: string): string =>

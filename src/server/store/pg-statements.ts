@@ -3,7 +3,7 @@ import { numbered } from './players.js';
 /** More distinct SQL texts than the store has (its statements are constants): a bound only. */
 const MAX_NAMED = 256;
 
-const names = new Map<string, string>();
+const statements = new Map<string, { name: string; text: string }>();
 
 /**
  * A store statement as a named prepared statement: each pooled connection parses and plans it
@@ -12,12 +12,12 @@ const names = new Map<string, string>();
  * `sql` has `?` placeholders (numbered here).
  */
 export function prepared(sql: string): { name?: string; text: string } {
-  const text = numbered(sql);
-  let name = names.get(sql);
-  if (name === undefined) {
-    if (names.size >= MAX_NAMED) return { text };
-    name = `c4_${names.size}`;
-    names.set(sql, name);
+  // Numbered once: a regular expression over the statement on every query was measurable.
+  let statement = statements.get(sql);
+  if (statement === undefined) {
+    if (statements.size >= MAX_NAMED) return { text: numbered(sql) };
+    statement = { name: `c4_${statements.size}`, text: numbered(sql) };
+    statements.set(sql, statement);
   }
-  return { name, text };
+  return statement;
 }

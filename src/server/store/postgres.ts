@@ -5,8 +5,8 @@ import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migratePostgres } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { GroupWriter, groupUpdateSql } from './pg-group-write.js';
 import { prepared } from './pg-statements.js';
-import { recordPhase } from '../phases.js';
 import {
   SQL,
   changeParams,
@@ -86,6 +86,8 @@ export class PostgresStore implements GameStore {
   private readonly pool: pg.Pool;
   /** What opens a transaction: with flushes off by default, a transaction turns them back on. */
   private readonly begin: string;
+  /** The single-game writes, grouped per turn of the event loop. */
+  private readonly writes: GroupWriter;
 
   constructor(
     connectionString: string,
@@ -109,6 +111,7 @@ export class PostgresStore implements GameStore {
     this.begin = relaxed ? 'BEGIN; SET LOCAL synchronous_commit TO on' : 'BEGIN';
     // An idle client losing its connection must not crash the server.
     this.pool.on('error', () => undefined);
+    this.writes = new GroupWriter(this.pool);
   }
 
   migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
@@ -135,6 +138,24 @@ export class PostgresStore implements GameStore {
             ...prepared(GAME_SQL.update),
             values: [0, 'playing', '', 0, null, null, 0, null, '', -1],
           });
+          // The grouped writes' commonest sizes (src/server/store/pg-group-write.ts).
+          for (let rows = 2; rows <= 4; rows++) {
+            await client.query({
+              ...prepared(groupUpdateSql(rows)),
+              values: Array.from({ length: rows }, () => [
+                '',
+                -1,
+                0,
+                'playing',
+                '',
+                0,
+                null,
+                null,
+                0,
+                null,
+              ]).flat(),
+            });
+          }
         }),
       );
     } finally {
@@ -173,21 +194,8 @@ export class PostgresStore implements GameStore {
     ratings: readonly RatingUpdate[] = [],
     created?: GameState,
   ): Promise<boolean> {
+    if (ratings.length === 0 && !created) return this.writes.write(state, expectedVersion);
     const update = { ...prepared(GAME_SQL.update), values: updateParams(state, expectedVersion) };
-    if (ratings.length === 0 && !created) {
-      // The pool's wait and the round trip timed apart: a slow tail is one or the other.
-      const asked = performance.now();
-      const client = await this.pool.connect();
-      recordPhase('poolWait', asked);
-      try {
-        const sent = performance.now();
-        const result = await client.query(update);
-        recordPhase('storeWrite', sent);
-        return result.rowCount === 1;
-      } finally {
-        client.release();
-      }
-    }
     try {
       return await this.tx(async (client) => {
         if ((await client.query(update)).rowCount !== 1) return false;

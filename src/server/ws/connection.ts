@@ -79,11 +79,11 @@ export class Connection implements Session {
     return !this.closed;
   }
 
-  push(message: ServerMessage): void {
-    this.send(message);
+  push(message: ServerMessage, text?: string): void {
+    this.send(message, text);
   }
 
-  send(message: ServerMessage): void {
+  send(message: ServerMessage, text?: string): void {
     if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.deps.log.warn('slow client cut off', { buffered: this.ws.bufferedAmount });
@@ -91,7 +91,7 @@ export class Connection implements Session {
       return;
     }
     this.cork();
-    this.ws.send(JSON.stringify(message));
+    this.ws.send(text ?? JSON.stringify(message));
   }
 
   /**
