@@ -133,8 +133,9 @@ function nextTest(
   columns: readonly (Evaluation | null)[],
   played: number,
   order: readonly number[],
+  best: Evaluation,
 ): Test | null {
-  if (classify(columns, played) !== 'unsolved') return null;
+  if (classify(columns, played, best) !== 'unsolved') return null;
   const mine = columns[played]!;
   if (provenResult(mine) === null) return { column: played, window: { lower: -1, upper: 1 } };
   if (!mine.exact) {
@@ -149,7 +150,6 @@ function nextTest(
     const c = columns[i];
     return c !== null && c !== undefined && c.lower <= t && c.upper > t;
   };
-  const best = bestOf(columns);
   // Until some column is proven to beat the move, it may be the best: ask each "more than s?".
   if (best.lower <= s) {
     const beats = order.find((i) => i !== played && open(i, s));
@@ -197,6 +197,14 @@ export function reviewPosition(
     if (e !== null) narrow(c, e.lower, e.upper);
   });
   if (known.next !== undefined) narrow(column, 0 - known.next.upper, 0 - known.next.lower);
+  // The book's score of the position is the best column's: no column scores more, and the
+  // played one is judged against it without searching any other column.
+  const bookValue = solver.bookValue({ variant, moves: moves.slice(0, ply) });
+  if (bookValue !== undefined) {
+    for (let c = 0; c < columns.length; c++) narrow(c, -Infinity, bookValue);
+  }
+  const best = (): Evaluation =>
+    bookValue === undefined ? bestOf(columns) : range(bookValue, bookValue);
   const order = searchOrder(variant.width, column);
   let nodes = 0;
   const end = budget.now() + budget.timeLimitMs;
@@ -220,10 +228,10 @@ export function reviewPosition(
     columns[c] = narrowed.evaluation;
     return !narrowed.stopped && changed;
   };
-  for (let test = nextTest(columns, column, order); test !== null;) {
+  for (let test = nextTest(columns, column, order, best()); test !== null;) {
     // A search that ran out leaves its window open: asking again would only spin.
     if (!search(test.column, test.window)) break;
-    test = nextTest(columns, column, order);
+    test = nextTest(columns, column, order, best());
   }
   if (budget.verdictOnly !== true) {
     for (const c of order) {
@@ -237,9 +245,9 @@ export function reviewPosition(
     player: playerAt(ply),
     column,
     columns,
-    value: bestOf(columns),
+    value: best(),
     played: columns[column],
-    class: classify(columns, column),
+    class: classify(columns, column, best()),
     better: betterColumns(columns, column),
     nodes,
   };

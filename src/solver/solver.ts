@@ -253,6 +253,11 @@ export class Solver {
     return ok({ weak, columns, score, nodes, stopped });
   }
 
+  /** The position's exact score if the opening book holds it (no search). */
+  bookValue(input: SolverInput): number | undefined {
+    return this.bookScore(input);
+  }
+
   private bookFor(input: SolverInput): Book | undefined {
     const book = this.book;
     return book && sameVariant(book.variant, input.variant) ? book : undefined;

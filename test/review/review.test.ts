@@ -10,7 +10,7 @@ import {
   unwrap,
   type Variant,
 } from '../../src/core/index.js';
-import { Solver, type Evaluation } from '../../src/solver/index.js';
+import { Book, Solver, symmetricKey, type Evaluation } from '../../src/solver/index.js';
 import {
   classify,
   describeOutcome,
@@ -18,6 +18,7 @@ import {
   outcomeOf,
   reviewInPasses,
   reviewMoves,
+  reviewPosition,
   summarize,
   type MoveReview,
 } from '../../src/review/index.js';
@@ -225,6 +226,30 @@ describe('judging only what the verdict needs', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('judges a move against the book’s score of its position, searching no other column', () => {
+    // Twelve discs of a real game, then Red's 3: its position's score in a book of one entry.
+    const game = cols('4413433431673');
+    const position = { variant: CLASSIC, moves: game.slice(0, 12) };
+    const score = unwrap(new Solver({ tableBits: 18 }).solve(position)).score!;
+    const book = Book.fromEntries(CLASSIC, 0, [[symmetricKey(CLASSIC, position.moves), score]]);
+    const judge = (withBook: boolean) =>
+      reviewPosition(
+        new Solver({ tableBits: 18, ...(withBook ? { book } : {}) }),
+        CLASSIC,
+        game,
+        12,
+        { timeLimitMs: 60_000, now: Date.now, verdictOnly: true },
+      );
+    const [plain, booked] = [judge(false), judge(true)];
+    expect(booked.class).toBe(plain.class);
+    expect(booked.value).toEqual(exact(score));
+    expect(booked.nodes).toBeLessThan(plain.nodes);
+    // Only the played column was searched: every other one is bounded by the book's score alone.
+    booked.columns.forEach((c, i) => {
+      if (i !== 2 && c !== null && !c.exact) expect(c.upper).toBe(score);
+    });
   });
 
   it('takes the played column’s score from the next position without searching it', () => {
