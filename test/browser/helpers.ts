@@ -80,7 +80,11 @@ export async function outOfView(page: Page, selector: string): Promise<string[]>
           r.right > innerWidth + 0.5
         );
       })
-      .map((e) => `${e.getAttribute('class') ?? e.tagName} "${e.textContent.trim().slice(0, 20)}"`),
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const name = `${e.getAttribute('class') ?? e.tagName} "${e.textContent.trim().slice(0, 20)}"`;
+        return `${name} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+      }),
   );
 }
 
