@@ -24,13 +24,17 @@ export function bestOf(columns: readonly (Evaluation | null)[]): Evaluation {
 
 /**
  * The class of playing `column` where `columns` are the scores of every column for the side to
- * move (bounds where the search was cut short). Only what the bounds prove is claimed: anything
- * else is `unsolved`.
+ * move (bounds where the search was cut short); `best`, bounds on the best column's score when
+ * more is known of it than the columns say (the position's value from the book). Only what the
+ * bounds prove is claimed: anything else is `unsolved`.
  */
-export function classify(columns: readonly (Evaluation | null)[], column: number): MoveClass {
+export function classify(
+  columns: readonly (Evaluation | null)[],
+  column: number,
+  best: Evaluation = bestOf(columns),
+): MoveClass {
   const played = columns[column];
   if (played === null || played === undefined) throw new RangeError(`column ${column} is full`);
-  const best = bestOf(columns);
   if (played.exact && played.lower >= best.upper) return 'best';
   const result = provenResult(played);
   const bestResult = provenResult(best);

@@ -1,5 +1,5 @@
 import type { Position, Variant } from '../core/index.js';
-import type { Evaluation, SolveOptions, Solver } from '../solver/index.js';
+import type { Evaluation, SearchBudget, SolveOptions, Solver } from '../solver/index.js';
 import { withWeakBounds } from './classify.js';
 
 const exact = (score: number): Evaluation => ({ exact: true, score, lower: score, upper: score });
@@ -62,4 +62,33 @@ export function solveColumn(
       ? withWeakBounds(current, mine)
       : range(Math.max(current.lower, mine.lower), Math.min(current.upper, mine.upper));
   return { evaluation, nodes: solved.value.nodes };
+}
+
+/**
+ * Narrows one column's bounds only as far as `window` (the mover's scores) asks, by a windowed
+ * search of the position after it (`SolveOptions.window`, the opponent's scores: negated, edges
+ * swapped): `{ lower: s, upper: s + 1 }` settles whether the column scores more than s, one
+ * null-window search; the column's own bounds, its exact score. `stopped`: the budget ended the
+ * search before the window was settled.
+ */
+export function narrowColumn(
+  solver: Solver,
+  variant: Variant,
+  child: readonly number[],
+  current: Evaluation,
+  window: { readonly lower: number; readonly upper: number },
+  budget: SearchBudget,
+): { evaluation: Evaluation; nodes: number; stopped: boolean } {
+  const solved = solver.solve(
+    { variant, moves: child },
+    { ...budget, window: { lower: 0 - window.upper, upper: 0 - window.lower } },
+  );
+  if (!solved.ok) throw solved.error;
+  const lower = Math.max(current.lower, 0 - solved.value.upper);
+  const upper = Math.min(current.upper, 0 - solved.value.lower);
+  return {
+    evaluation: range(lower, upper),
+    nodes: solved.value.nodes,
+    stopped: solved.value.stopped !== null,
+  };
 }

@@ -172,8 +172,16 @@ export class Solver {
     if (weak && !options.noBook && this.bookProvesLoss(input)) {
       return ok({ ...exact(-1), weak, nodes: 0, stopped: null, fromBook: true });
     }
+    const window = weak ? undefined : options.window;
+    if (window !== undefined && !options.noBook) {
+      const answered = this.bookAnswers(input, window.lower);
+      if (answered !== undefined) return ok(answered);
+    }
     this.startBudget(options);
-    const done = this.engine.solve(weak ? 1 : 0) === 1;
+    const done =
+      (window === undefined
+        ? this.engine.solve(weak ? 1 : 0)
+        : this.engine.solveWithin(window.lower, window.upper)) === 1;
     const lower = this.engine.lower();
     const upper = this.engine.upper();
     this.budget = {};
@@ -245,6 +253,11 @@ export class Solver {
     return ok({ weak, columns, score, nodes, stopped });
   }
 
+  /** The position's exact score if the opening book holds it (no search). */
+  bookValue(input: SolverInput): number | undefined {
+    return this.bookScore(input);
+  }
+
   private bookFor(input: SolverInput): Book | undefined {
     const book = this.book;
     return book && sameVariant(book.variant, input.variant) ? book : undefined;
@@ -256,6 +269,20 @@ export class Solver {
 
   private bookProvesLoss(input: SolverInput): boolean {
     return this.bookFor(input)?.provesLoss(input.moves) ?? false;
+  }
+
+  /**
+   * A window's answer from the book's strategy bounds (a proven loss, or no win), when that
+   * bound is already at or below the window's floor: true bounds, no search.
+   */
+  private bookAnswers(input: SolverInput, floor: number): SolveResult | undefined {
+    const book = this.bookFor(input);
+    if (book === undefined) return undefined;
+    const ceiling = book.ceiling(input.moves);
+    if (ceiling > 0 || ceiling > floor) return undefined;
+    const { width, height } = input.variant;
+    const lower = neg(winScore(width * height, input.moves.length + 1));
+    return { ...bounds(lower, ceiling), weak: false, nodes: 0, stopped: null, fromBook: true };
   }
 
   private hostChecks(options: SearchBudget): number {

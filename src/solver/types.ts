@@ -29,6 +29,14 @@ export interface SearchBudget {
 export interface SolveOptions extends SearchBudget {
   /** Win/draw/loss only: scores are -1, 0 or 1. Much faster than the exact score. */
   readonly weak?: boolean;
+  /**
+   * Strong scores, searched only as far as this window asks: the search stops once the score
+   * is known to be at most `lower`, at least `upper`, or exactly (between them). `{ lower: s,
+   * upper: s + 1 }` is one null-window search, "does the position score more than s?": what
+   * comparing one column with another needs, often far cheaper than either exact score. The
+   * result holds true bounds (exact only when settled inside the window). Ignored when `weak`.
+   */
+  readonly window?: { readonly lower: number; readonly upper: number };
   /** Skip the opening book even if the solver has one. */
   readonly noBook?: boolean;
 }

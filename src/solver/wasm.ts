@@ -22,6 +22,8 @@ export interface WasmEngine {
   upper(): number;
   setLimits(nodeLimit: number, askHost: number): void;
   solve(weak: number): number;
+  /** The strong search, stopped once the score is known to be ≤ lo, ≥ hi or exact between. */
+  solveWithin(lo: number, hi: number): number;
   /** For tests: the claimeven upper bound of the current position (64: none). */
   claimevenBoundHere(): number;
   /** For tests and measurements: 0 turns off the static check of each move (on by default). */

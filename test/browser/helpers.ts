@@ -70,3 +70,48 @@ export async function onScreen(page: Page, selector: string): Promise<boolean> {
   const viewport = page.viewportSize()!;
   return box !== null && box.y >= -0.5 && box.y + box.height <= viewport.height + 0.5;
 }
+
+/**
+ * Each element `selector` matches, by its text or class, that does not lie wholly inside the
+ * viewport at the page's current scroll (empty: all in view).
+ */
+export async function outOfView(page: Page, selector: string): Promise<string[]> {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((e) => {
+        const r = e.getBoundingClientRect();
+        return (
+          r.top < -0.5 ||
+          r.left < -0.5 ||
+          r.bottom > innerHeight + 0.5 ||
+          r.right > innerWidth + 0.5
+        );
+      })
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        const name = `${e.getAttribute('class') ?? e.tagName} "${e.textContent.trim().slice(0, 20)}"`;
+        return `${name} at ${Math.round(r.top)}..${Math.round(r.bottom)} of ${innerHeight}`;
+      }),
+  );
+}
+
+/** The evaluation graph's visible labels that a point's dot overlaps (empty: none). */
+export async function labelsOverPoints(page: Page): Promise<string[]> {
+  return page.locator('.eval-graph').evaluateAll((graphs) =>
+    graphs.flatMap((graph) => {
+      const dots = [...graph.querySelectorAll('.eval-point .dot')].map((d) =>
+        d.getBoundingClientRect(),
+      );
+      return [...graph.querySelectorAll<SVGTextElement>('.band-label')]
+        .filter((label) => getComputedStyle(label).visibility !== 'hidden')
+        .flatMap((label) => {
+          const l = label.getBoundingClientRect();
+          return dots
+            .filter(
+              (d) => d.left < l.right && d.right > l.left && d.top < l.bottom && d.bottom > l.top,
+            )
+            .map(() => label.textContent);
+        });
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { onScreen } from './helpers.js';
+import { labelsOverPoints, onScreen } from './helpers.js';
 import { browserSuite } from './suite.js';
 
 /**
@@ -39,6 +39,15 @@ describe('review on a phone', () => {
       expect(target.width, `point ${ply}`).toBeGreaterThanOrEqual(24);
       expect(target.height, `point ${ply}`).toBeGreaterThanOrEqual(24);
     }
+
+    // Once the last move is judged, the unfinished game's last position has a value: no point
+    // waits in the "Not judged yet" strip under its label.
+    await expect
+      .poll(() => page.locator(`.eval-graph [data-ply="${GAME.length}"] .dot.unknown`).count(), {
+        timeout: 60_000,
+      })
+      .toBe(0);
+    expect(await labelsOverPoints(page)).toEqual([]);
 
     // A tap on a point of the graph: the board shows that position, on screen.
     const point = page.locator('.eval-graph [data-ply="5"]');

@@ -10,7 +10,7 @@ import {
   unwrap,
   type Variant,
 } from '../../src/core/index.js';
-import { Solver, type Evaluation } from '../../src/solver/index.js';
+import { Book, Solver, symmetricKey, type Evaluation } from '../../src/solver/index.js';
 import {
   classify,
   describeOutcome,
@@ -18,6 +18,7 @@ import {
   outcomeOf,
   reviewInPasses,
   reviewMoves,
+  reviewPosition,
   summarize,
   type MoveReview,
 } from '../../src/review/index.js';
@@ -98,8 +99,10 @@ describe('review of a hand-checked game', () => {
     const move4 = at(3);
     expect(move4.player).toBe(2);
     expect(describeOutcome(outcomeOf(CLASSIC, 3, move4.played))).toBe('loss in 2 moves');
-    // 4 on top leaves the same open three on the bottom row.
-    expect(move4.columns[3]).toMatchObject({ exact: true, lower: move4.played.lower });
+    // 4 on top leaves the same open three on the bottom row: proven no better (the verdict
+    // needs no more, and 6 s leave no time for the other columns' exact scores without a book).
+    expect(move4.played.exact).toBe(true);
+    expect(move4.columns[3]!.upper).toBeLessThanOrEqual(move4.played.lower);
     expect(move4.class).not.toBe('best');
     expect(move4.better).toContain(2);
     expect(move4.better).not.toContain(3);
@@ -112,6 +115,24 @@ describe('review of a hand-checked game', () => {
     expect(points[7]).toEqual({ ply: 7, result: 1, plies: 0 });
     expect(points[6]).toEqual({ ply: 6, result: 1, plies: 1 });
     expect(points[5]).toEqual({ ply: 5, result: 1, plies: 2 });
+  });
+
+  it('an unfinished game ends on the value its last move left, once that move is judged', () => {
+    // Yellow's second 6 leaves Red a win with its next disc (7): not an open point to plot.
+    const moves = cols('445566');
+    const judged = [...reviewMoves(solver, CLASSIC, moves, { plies: [5, 4], positionMs: 10_000 })];
+    const final = unwrap(Position.fromMoves(CLASSIC, moves));
+    expect(evaluationSeries(CLASSIC, final, judged).at(-1)).toEqual({
+      ply: 6,
+      result: 1,
+      plies: 1,
+    });
+    const earlier = judged.filter((r) => r.ply < 5);
+    expect(evaluationSeries(CLASSIC, final, earlier).at(-1)).toEqual({
+      ply: 6,
+      result: null,
+      plies: null,
+    });
   });
 
   it('summarizes per player', () => {
@@ -205,6 +226,30 @@ describe('judging only what the verdict needs', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('judges a move against the book’s score of its position, searching no other column', () => {
+    // Twelve discs of a real game, then Red's 3: its position's score in a book of one entry.
+    const game = cols('4413433431673');
+    const position = { variant: CLASSIC, moves: game.slice(0, 12) };
+    const score = unwrap(new Solver({ tableBits: 18 }).solve(position)).score!;
+    const book = Book.fromEntries(CLASSIC, 0, [[symmetricKey(CLASSIC, position.moves), score]]);
+    const judge = (withBook: boolean) =>
+      reviewPosition(
+        new Solver({ tableBits: 18, ...(withBook ? { book } : {}) }),
+        CLASSIC,
+        game,
+        12,
+        { timeLimitMs: 60_000, now: Date.now, verdictOnly: true },
+      );
+    const [plain, booked] = [judge(false), judge(true)];
+    expect(booked.class).toBe(plain.class);
+    expect(booked.value).toEqual(exact(score));
+    expect(booked.nodes).toBeLessThan(plain.nodes);
+    // Only the played column was searched: every other one is bounded by the book's score alone.
+    booked.columns.forEach((c, i) => {
+      if (i !== 2 && c !== null && !c.exact) expect(c.upper).toBe(score);
+    });
   });
 
   it('takes the played column’s score from the next position without searching it', () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createVariant } from '../../src/core/index.js';
 import { summarize, type MoveClass, type MoveReview } from '../../src/review/index.js';
-import { bandAt, pointLabel, pointValue, pointY } from '../../src/web/review/graph.js';
+import {
+  bandAt,
+  pointLabel,
+  pointValue,
+  pointY,
+  stripLabelPlace,
+} from '../../src/web/review/graph.js';
 import { accuracyText, decisiveVerdict, verdictText } from '../../src/web/review/progress.js';
 import { reviewable } from '../../src/web/review/routes.js';
 
@@ -78,6 +84,25 @@ describe('review progress', () => {
     const unjudged = { ply: 3, result: null, plies: null };
     expect(bandAt(pointY(pointValue(unjudged, 42)))).toBe('unjudged');
     expect(pointLabel(unjudged)).toBe('After move 3: not judged yet');
+  });
+
+  it('puts the "Not judged yet" label where no open point lies under it', () => {
+    // A 600-px graph, a label 80 px wide; the open points' xs.
+    const clearOf = (open: number[]) => {
+      const place = stripLabelPlace(600, 80, open);
+      if (place === null) return null;
+      const from =
+        place.anchor === 'end' ? place.x - 80 : place.anchor === 'start' ? place.x : place.x - 40;
+      return open.every((p) => p < from - 4 || p > from + 84) ? place.anchor : 'overlaps';
+    };
+    expect(clearOf([])).toBe('end');
+    // Early moves open while the review runs: the label stays at the right.
+    expect(clearOf([14, 50, 86])).toBe('end');
+    // The last position open (an unfinished game): the label moves off it, to the left.
+    expect(clearOf([586])).toBe('start');
+    expect(clearOf([14, 586])).toBe('middle');
+    // No gap wide enough anywhere: no label rather than one over a point.
+    expect(clearOf(Array.from({ length: 30 }, (_, i) => 14 + i * 20))).toBeNull();
   });
 
   it('offers Review on every board the game offers (past 64 bits through the wide build)', () => {

@@ -1323,3 +1323,57 @@ function help(): void {
     atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
   }
 }
+
+// ---- windowed solve (review verdicts) ----------------------------------------------------------
+/**
+ * `solve(0)` narrowed to what the window [lo, hi] asks: stops once the score is known to be at
+ * most `lo`, at least `hi`, or exactly (between them). [s, s + 1] is one null-window search,
+ * "does the position score more than s?"; [-1, 1] is win/draw/loss. A review's verdict needs only
+ * such comparisons (the played column against the best), not every column's exact score.
+ * Afterwards lower()/upper() are true bounds on the score (the window's own edges are never
+ * reported as bounds unless a search proved them). Returns 1 when done, 0 when stopped.
+ * Precondition: game not over.
+ */
+export function solveWithin(lo: i32, hi: i32): i32 {
+  const min = -(SIZE - posMoves) / 2;
+  const max = (SIZE + 1 - posMoves) / 2;
+  if (posMoves >= SIZE || canWinNext(posCur, posMask)) return solve(0);
+  aborted = false;
+  budgetStop = false;
+  // The window, clamped to the scores possible here: every probe stays inside [min, max].
+  if (hi <= lo) hi = lo + 1;
+  const a = lo < min ? min : lo > max ? max : lo;
+  const b = hi > max ? max : hi < min ? min : hi;
+  let x = a;
+  let y = b;
+  let done = 1;
+  if (a < b) {
+    const rootOppWin = winningCells(posCur ^ posMask, posMask);
+    let bits = SIZE - posMoves - 7;
+    if (bits > START_BITS) bits = START_BITS;
+    if (bits < 10) bits = 10;
+    if (bits < activeBits) bits = activeBits;
+    if (bits > ttBits) bits = ttBits;
+    if (ASC_FEATURE_THREADS) {
+      done = solveShared(a, b, rootOppWin, bits);
+      x = resultLower;
+      y = resultUpper;
+    } else {
+      useBits(bits);
+      let probes = 0;
+      while (x < y) {
+        const med = rootProbe(x, y, probes);
+        probes++;
+        const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
+        if (aborted) break;
+        if (r <= med) y = r < x ? x : r;
+        else x = r > y ? y : r;
+      }
+      if (aborted) done = 0;
+    }
+  }
+  // x above the window's floor, y below its ceiling, were proven; the edges themselves were not.
+  resultLower = x > a ? x : min;
+  resultUpper = y < b ? y : max;
+  return done;
+}

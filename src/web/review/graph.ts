@@ -152,8 +152,15 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     chart.style.minWidth = `${2 * PAD + MIN_TARGET * n}px`;
     chart.setAttribute('viewBox', `0 0 ${width} ${H + STRIP}`);
     for (const rect of bands) rect.setAttribute('width', String(width));
-    stripLabel?.setAttribute('x', String(width - 4));
     const x = (ply: number): number => PAD + (ply * (width - 2 * PAD)) / n;
+    if (stripLabel) {
+      const open = next.points.filter((p) => pointValue(p, next.cells) === null);
+      placeStripLabel(
+        stripLabel,
+        width,
+        open.map((p) => x(p.ply)),
+      );
+    }
     // The line joins only neighbouring known points: nothing is drawn across a gap.
     let path = '';
     let joined = false;
@@ -226,6 +233,48 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       : undefined;
   resized?.observe(chart);
   return { element: chart, update, destroy: () => resized?.disconnect() };
+}
+
+/** Room kept between the strip's label and a point: a dot's radius and a gap. */
+const LABEL_CLEARANCE = 8;
+
+/**
+ * Where the "Not judged yet" label of `size` pixels goes so that no open point (their xs) lies
+ * under it: at the right (while a review runs, the open points are the early moves), else at
+ * the left (the last moves still open, or an unfinished game's last position), else in the
+ * widest gap between the open points; null when no gap is wide enough (each point still names
+ * itself).
+ */
+export function stripLabelPlace(
+  width: number,
+  size: number,
+  open: readonly number[],
+): { readonly x: number; readonly anchor: 'start' | 'middle' | 'end' } | null {
+  const clear = (from: number, to: number): boolean =>
+    open.every((p) => p < from - LABEL_CLEARANCE || p > to + LABEL_CLEARANCE);
+  if (clear(width - 4 - size, width - 4)) return { x: width - 4, anchor: 'end' };
+  if (clear(4, 4 + size)) return { x: 4, anchor: 'start' };
+  const edges = [0, ...[...open].sort((a, b) => a - b), width];
+  let best: { x: number; anchor: 'middle' } | null = null;
+  let widest = size + 2 * LABEL_CLEARANCE;
+  for (let i = 1; i < edges.length; i++) {
+    const gap = edges[i]! - edges[i - 1]!;
+    if (gap >= widest) {
+      widest = gap;
+      best = { x: (edges[i]! + edges[i - 1]!) / 2, anchor: 'middle' };
+    }
+  }
+  return best;
+}
+
+function placeStripLabel(label: SVGTextElement, width: number, open: readonly number[]): void {
+  // Measured where the page lays the text out; estimated (11px text) before it does.
+  const measured = label.getComputedTextLength();
+  const size = measured > 0 ? measured : 6 * label.textContent.length;
+  const place = stripLabelPlace(width, size, open);
+  label.setAttribute('x', String(place?.x ?? width - 4));
+  label.setAttribute('text-anchor', place?.anchor ?? 'end');
+  label.style.visibility = place === null ? 'hidden' : '';
 }
 
 function setAttributes(node: Element, attrs: Record<string, string | number>): void {

@@ -961,3 +961,45 @@ export function solve(weak: i32): i32 {
   resultUpper = max;
   return aborted ? 0 : 1;
 }
+
+/**
+ * `solve(0)` narrowed to what the window [lo, hi] asks (the default build's `solveWithin`, same
+ * contract): stops once the score is known to be at most `lo`, at least `hi`, or exactly;
+ * lower()/upper() are true bounds afterwards. Precondition: game not over.
+ */
+export function solveWithin(lo: i32, hi: i32): i32 {
+  const min = -(SIZE - posMoves) / 2;
+  const max = (SIZE + 1 - posMoves) / 2;
+  if (posMoves >= SIZE) return solve(0);
+  const cur = at(POS_CUR);
+  const mask = at(POS_MASK);
+  const t = tmp(0);
+  winningCells(t, cur, mask);
+  const p = tmp(1);
+  possibleMoves(p, mask);
+  and(t, t, p);
+  if (!isZero(t)) return solve(0);
+  aborted = false;
+  if (hi <= lo) hi = lo + 1;
+  const a = lo < min ? min : lo > max ? max : lo;
+  const b = hi > max ? max : hi < min ? min : hi;
+  const root = frameAt(posMoves);
+  copy(root + F_CUR, cur);
+  copy(root + F_MASK, mask);
+  xor(root + F_OPP, cur, mask);
+  winningCells(root + F_OPP, root + F_OPP, mask);
+  let x = a;
+  let y = b;
+  let probes = 0;
+  while (x < y) {
+    const med = evenHeight && probes >= 2 && x < 0 && y > 0 ? 0 : probeAt(x, y);
+    probes++;
+    const r = negamax(posMoves, med, med + 1);
+    if (aborted) break;
+    if (r <= med) y = r < x ? x : r;
+    else x = r > y ? y : r;
+  }
+  resultLower = x > a ? x : min;
+  resultUpper = y < b ? y : max;
+  return aborted ? 0 : 1;
+}
