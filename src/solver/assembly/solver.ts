@@ -109,6 +109,8 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
   evenRows = 0;
+  leftHalf = 0;
+  for (let c = 0; c <= (width - 1) / 2; c++) leftHalf |= colMask(c);
   claimevenFloor = -1 - height / 2;
   if ((height & 1) == 0) {
     for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
@@ -568,6 +570,29 @@ export function setChildClaimeven(on: i32): void {
 
 let staticWins: bool = true;
 let forcedThrough: bool = true;
+
+// A position that is its own mirror image (the empty board, discs only in the centre column,
+// mirrored pairs) has mirror-image children in columns c and W - 1 - c, of the same score: only
+// the left half and the centre are searched. Such positions occur near the root, where an
+// all-node would otherwise search every mirrored subtree again (the table keys do not fold
+// mirrors); past SYMMETRY_PLIES discs they are too rare to repay the check.
+const SYMMETRY_PLIES: i32 = 16;
+let leftHalf: u64 = 0;
+let symmetry: bool = true;
+export function setSymmetry(on: i32): void {
+  symmetry = on != 0;
+}
+
+/** Whether the bitboard `x` is its own mirror image (column c the same as column W - 1 - c). */
+function isMirror(x: u64): bool {
+  const column = (<u64>1 << <u64>H1) - 1;
+  for (let c = 0; c < W / 2; c++) {
+    const a = (x >> <u64>(c * H1)) & column;
+    const b = (x >> <u64>((W - 1 - c) * H1)) & column;
+    if (a != b) return false;
+  }
+  return true;
+}
 export function setForcedThrough(on: i32): void {
   forcedThrough = on != 0;
 }
@@ -625,6 +650,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   next &= ~(oppWin >> 1);
   if (next == 0) return -(SIZE - moves) / 2;
   if (moves >= SIZE - 2) return 0;
+  if (moves < SYMMETRY_PLIES && symmetry && isMirror(mask) && isMirror(cur)) next &= leftHalf;
 
   // We survive the opponent's reply, so the worst is losing on its following move.
   const min = -(SIZE - 2 - moves) / 2;
@@ -847,18 +873,19 @@ function probeAt(min: i32, max: i32): i32 {
  * more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md). Even heights
  * only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
  *
- * Up to `NEAR_EMPTY` discs, once the sign is known the next probe is the one beside 0 (is it a
- * draw, is it +1): scores there are the game's smallest (the empty 7x6 board is +1), and that
- * probe alone closes the interval where bisection needs three more. Two-disc `44` 15% fewer
- * nodes, `43` (score 2) 0.2% more; from three discs on, scores spread and the same rule cost 5%
- * on opening_L3 and midgame_L2 (BENCHMARKS.md, "root windows").
+ * Up to `NEAR_EMPTY` discs, once the sign is known the root walks out from 0 one step at a time
+ * (is it a draw, is it +1, +2 ...): scores there are the game's smallest (the empty 7x6 board is
+ * +1, two-disc positions -2..+2), and the probe beside the known bound closes the interval where
+ * bisection needs three more. Two-disc `44` 15% fewer nodes; `43` (score 2) 1.7% fewer than
+ * bisecting after the probe at 1; from three discs on, scores spread and the probe beside 0 cost
+ * 5% on opening_L3 and midgame_L2 (BENCHMARKS.md, "root windows", "the empty board's root").
  */
 @inline
 function rootProbe(min: i32, max: i32, probes: i32): i32 {
   if (evenRows != 0) {
     if (posMoves <= NEAR_EMPTY) {
-      if (min == 1) return 1;
-      if (max == 0) return -1;
+      if (min >= 1) return min;
+      if (max <= 0) return max - 1;
     }
     if (probes >= 2 && min < 0 && max > 0) return 0;
   }
@@ -956,6 +983,8 @@ const H_MARK_MIN: usize = LAYOUT_BASE + 164;
 const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
 // i32: how many probes of the open job have narrowed its interval (for `rootProbe`).
 const H_PROBES: usize = LAYOUT_BASE + 188;
+// i32: helpers inside a job (`help`), so a reader of their node counts can wait for them.
+const H_ACTIVE: usize = LAYOUT_BASE + 192;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -1050,6 +1079,21 @@ export function threadNodes(index: i32): f64 {
   }
   return 0;
 }
+/**
+ * Blocks until no helper is inside a search (each adds its node count as it leaves): thread 0
+ * returns without waiting for them, so counts read at once may miss a helper's last probe. For
+ * statistics only; blocks, so never on a browser's main thread.
+ */
+export function settleHelpers(): void {
+  if (ASC_FEATURE_THREADS) {
+    while (true) {
+      const active = atomic.load<i32>(H_ACTIVE);
+      if (active == 0) return;
+      atomic.wait<i32>(H_ACTIVE, active, 1000000);
+    }
+  }
+}
+
 export function resetThreadNodes(): void {
   if (ASC_FEATURE_THREADS) {
     for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (<usize>i << 6), 0, 8);
@@ -1268,6 +1312,7 @@ function help(): void {
     let current: u32 = 0;
     let rootOppWin: u64 = 0;
     nodes = 0;
+    atomic.add<i32>(H_ACTIVE, 1);
     while (true) {
       const c = atomic.load<u64>(CONTROL);
       if ((c & OPEN) == 0) break;
@@ -1321,5 +1366,7 @@ function help(): void {
     parallel = false;
     aborted = false;
     atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    atomic.sub<i32>(H_ACTIVE, 1);
+    atomic.notify(H_ACTIVE, -1);
   }
 }
