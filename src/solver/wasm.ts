@@ -32,6 +32,11 @@ export interface WasmEngine {
   setForcedThrough(on: number): void;
   /** For tests and measurements: 0 searches both halves of a mirror-image position. */
   setSymmetry(on: number): void;
+  /**
+   * For tests and measurements: positions of fewer discs than `plies` share their table entry
+   * with their mirror image (0: none).
+   */
+  setMirrorKeys(plies: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

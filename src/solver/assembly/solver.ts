@@ -577,10 +577,38 @@ let forcedThrough: bool = true;
 // all-node would otherwise search every mirrored subtree again (the table keys do not fold
 // mirrors); past SYMMETRY_PLIES discs they are too rare to repay the check.
 const SYMMETRY_PLIES: i32 = 16;
+const MIRROR_KEY_PLIES: i32 = 24;
 let leftHalf: u64 = 0;
 let symmetry: bool = true;
 export function setSymmetry(on: i32): void {
   symmetry = on != 0;
+}
+
+// Positions of fewer than `mirrorKeyPlies` discs are stored under the lesser of their key and
+// their mirror image's (the same score, the best column mirrored), so a subtree searched once
+// answers for its mirror image too wherever the search meets it. Deeper, mirror images meet
+// rarely and the mirroring costs more per node than it saves.
+let mirrorKeyPlies: i32 = MIRROR_KEY_PLIES;
+export function setMirrorKeys(plies: i32): void {
+  mirrorKeyPlies = plies;
+}
+
+/** The key (`cur + mask`) of the mirror image: columns in reverse order. */
+function mirrorKey(key: u64): u64 {
+  const column = (<u64>1 << <u64>H1) - 1;
+  let r: u64 = 0;
+  for (let c = 0; c < W; c++) {
+    r |= ((key >> <u64>(c * H1)) & column) << <u64>((W - 1 - c) * H1);
+  }
+  return r;
+}
+
+/** The key the table holds a position of `moves` discs under (see `mirrorKeyPlies`). */
+@inline
+function tableKey(key: u64, moves: i32): u64 {
+  if (moves >= mirrorKeyPlies) return key;
+  const mirrored = mirrorKey(key);
+  return mirrored < key ? mirrored : key;
 }
 
 /** Whether the bitboard `x` is its own mirror image (column c the same as column W - 1 - c). */
@@ -731,7 +759,17 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
-  const key = cur + mask;
+  // Near the root, a position and its mirror image share one entry (see `tableKey`); `flip`
+  // says the entry is the mirror's, whose best column is mirrored too.
+  let key = cur + mask;
+  let flip = false;
+  if (moves < mirrorKeyPlies) {
+    const mirrored = mirrorKey(key);
+    if (mirrored < key) {
+      key = mirrored;
+      flip = true;
+    }
+  }
   {
     const d = probe(key);
     if (d != 0) {
@@ -745,7 +783,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         alpha = lo;
         if (alpha >= beta) return alpha;
       }
-      const b = (d >> 14) & 15;
+      let b = (d >> 14) & 15;
+      if (flip && b != NO_MOVE) b = <u32>(W - 1) - b;
       // The table's move first: shift the candidates before it down by one.
       if (b != NO_MOVE) {
         for (let i = 1; i < count; i++) {
@@ -777,12 +816,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
       const move = next & colMask(col);
       const m2 = mask | move;
-      const k2 = (cur ^ mask) + m2;
-      const d = probe(k2);
+      const d = probe(tableKey((cur ^ mask) + m2, moves + 1));
       if (d != 0) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, <u32>col, moves);
+          ttStore(key, -childHi, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
           return -childHi;
         }
         if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
@@ -820,7 +858,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, <u32>col, moves);
+      ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
       return score;
     }
     if (score > alpha) {
@@ -838,7 +876,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, <u32>col, moves);
+        ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
         return score;
       }
       if (score > alpha) {
@@ -847,6 +885,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       }
     }
   }
+  if (flip && best != NO_MOVE) best = <u32>(W - 1) - best;
   if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
   else ttStore(key, -63, alpha, NO_MOVE, moves);
   return alpha;
