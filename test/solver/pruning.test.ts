@@ -239,3 +239,26 @@ describe('mirror-image positions', () => {
     expect(symmetricPositions).toBeGreaterThan(25);
   });
 });
+
+// Near the root a position shares its table entry with its mirror image (the best column
+// mirrored): random positions, searched with every position so keyed and with none.
+describe.each(anyHeights)('%s: entries shared with mirror images', (_name, variant, discs) => {
+  it('the search gives the exact score with mirrored keys and without them', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const plies of [64, 0]) {
+          engine.setMirrorKeys(plies);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setMirrorKeys(24);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
