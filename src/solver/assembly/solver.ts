@@ -1146,7 +1146,8 @@ export function threadNodes(index: i32): f64 {
  */
 export function settleHelpers(): void {
   if (ASC_FEATURE_THREADS) {
-    while (true) {
+    // At most ~5 s (a helper that died inside a search would never count itself out).
+    for (let i = 0; i < 5000; i++) {
       const active = atomic.load<i32>(H_ACTIVE);
       if (active == 0) return;
       atomic.wait<i32>(H_ACTIVE, active, 1000000);
