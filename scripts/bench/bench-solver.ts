@@ -154,6 +154,7 @@ function runOurs(solver: Solver, cases: readonly PonsCase[], variant: Variant = 
         console.error(`ours ${c.text}: got ${result.value.score}, want ${expected(c)}`);
     }
   }
+  solver.settleHelpers(); // the helpers' counts of the last search
   return {
     times,
     threadNodes: solver.threadNodes(),

@@ -196,10 +196,12 @@ export const solve: Command = {
         if (out !== '') write(out);
         if (values.stats || error !== undefined) flush(); // keeps stderr in step with stdout
         if (values.stats) {
+          const elapsed = now() - start;
+          // Helpers count their nodes as they leave the search, a moment after thread 0 returns.
+          solver.settleHelpers();
           const perThread = solver.threadNodes();
-          // Thread 0's nodes; helpers count theirs when they stop, which may be a moment after.
           io.err(
-            `stats: line ${lineNumber}: ${(now() - start).toFixed(0)} ms, ${lineNodes} nodes` +
+            `stats: line ${lineNumber}: ${elapsed.toFixed(0)} ms, ${lineNodes} nodes` +
               (perThread.length > 1 ? ` (per thread ${perThread.join(' / ')})\n` : '\n'),
           );
         }

@@ -142,6 +142,15 @@ export class Solver {
   }
 
   /**
+   * Waits until no helper is still in the last search (a search returns without waiting for
+   * them; each counts its nodes as it leaves), so that `threadNodes` is complete. Blocks
+   * (Atomics.wait): not on a browser's main thread. For statistics.
+   */
+  settleHelpers(): void {
+    this.sharedEngine?.settleHelpers();
+  }
+
+  /**
    * Shared table: helpers join a search once thread 0 has visited `nodes` nodes (default 16384:
    * shorter searches do not repay waking them), and threads mark the positions they are
    * searching within `markPlies` plies of the root (default 8) and from `markMinEmpty` empty

@@ -32,6 +32,13 @@ export interface WasmEngine {
   setChildClaimeven(on: number): void;
   /** For tests and measurements: 0 searches positions with one move left like any other. */
   setForcedThrough(on: number): void;
+  /** For tests and measurements: 0 searches both halves of a mirror-image position. */
+  setSymmetry(on: number): void;
+  /**
+   * For tests and measurements: positions of fewer discs than `plies` share their table entry
+   * with their mirror image (0: none).
+   */
+  setMirrorKeys(plies: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 
@@ -44,6 +51,7 @@ export interface SharedWasmEngine extends WasmEngine {
   setParallel(nodes: number, markMinEmpty: number, markPlies: number): void;
   threadNodes(index: number): number;
   resetThreadNodes(): void;
+  settleHelpers(): void;
   warmUp(): void;
   helperLoop(): void;
   quitHelpers(): void;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createVariant, unwrap, type Variant } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
 import { instantiateEngine } from '../../src/solver/wasm.js';
-import { boardFromMoves, minimax, positionFrom } from './minimax.js';
+import { boardFromMoves, minimax, positionFrom, wins } from './minimax.js';
 
 const NO_BOUND = 64;
 const engine = instantiateEngine(() => false);
@@ -174,6 +174,89 @@ describe.each(anyHeights)('%s: forced moves played through', (_name, variant, di
           expect([engine.lower(), engine.upper()]).toEqual([want, want]);
         }
         engine.setForcedThrough(1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+// A position that is its own mirror image searches only the left half of its moves (and the
+// centre): the other half's children are mirror images of the same score. Positions are built
+// mirrored, each player's discs in pairs (c, then W - 1 - c a move pair later) and in the centre.
+const mirrorBoards: [string, Variant, number][] = [
+  ['5x4c4', unwrap(createVariant({ width: 5, height: 4, connect: 4 })), 8],
+  ['6x4c4', unwrap(createVariant({ width: 6, height: 4, connect: 4 })), 12],
+  ['4x5c4', unwrap(createVariant({ width: 4, height: 5, connect: 4 })), 8],
+  ['5x5c4', unwrap(createVariant({ width: 5, height: 5, connect: 4 })), 12],
+];
+
+/** Mirror-image move lists from `picks` (two moves a pick, then their mirrors), if legal. */
+function mirrored(variant: Variant, picks: readonly [number, number][]): number[] | undefined {
+  const w = variant.width;
+  const moves: number[] = [];
+  for (const [a, b] of picks) {
+    const pair = [a % w, b % w];
+    for (const c of [...pair, w - 1 - pair[0]!, w - 1 - pair[1]!]) {
+      const board = boardFromMoves(variant, moves);
+      if (!board || board.heights[c]! >= variant.height || wins(board, c)) return undefined;
+      moves.push(c);
+    }
+  }
+  return moves;
+}
+
+let symmetricPositions = 0;
+describe.each(mirrorBoards)('%s: mirror-image positions', (_name, variant, discs) => {
+  it('the search gives the exact score searching one half and both', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(20), fc.nat(20)), {
+          minLength: discs / 4,
+          maxLength: discs / 4 + 1,
+        }),
+        (picks) => {
+          const moves = mirrored(variant, picks);
+          if (!moves) return;
+          symmetricPositions++;
+          const want = minimax(boardFromMoves(variant, moves)!);
+          for (const on of [1, 0]) {
+            engine.setSymmetry(on);
+            load(variant, moves);
+            if (engine.solve(0) !== 1) throw new Error('search stopped');
+            expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+          }
+          engine.setSymmetry(1);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('mirror-image positions', () => {
+  it('were generated, not only skipped', () => {
+    expect(symmetricPositions).toBeGreaterThan(25);
+  });
+});
+
+// Near the root a position shares its table entry with its mirror image (the best column
+// mirrored): random positions, searched with every position so keyed and with none.
+describe.each(anyHeights)('%s: entries shared with mirror images', (_name, variant, discs) => {
+  it('the search gives the exact score with mirrored keys and without them', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const plies of [64, 0]) {
+          engine.setMirrorKeys(plies);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setMirrorKeys(-1);
       }),
       { numRuns: 40 },
     );

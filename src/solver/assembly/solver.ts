@@ -109,6 +109,8 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
   evenRows = 0;
+  leftHalf = 0;
+  for (let c = 0; c <= (width - 1) / 2; c++) leftHalf |= colMask(c);
   claimevenFloor = -1 - height / 2;
   if ((height & 1) == 0) {
     for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
@@ -568,6 +570,77 @@ export function setChildClaimeven(on: i32): void {
 
 let staticWins: bool = true;
 let forcedThrough: bool = true;
+
+// A position that is its own mirror image (the empty board, discs only in the centre column,
+// mirrored pairs) has mirror-image children in columns c and W - 1 - c, of the same score: only
+// the left half and the centre are searched. Such positions occur near the root, where an
+// all-node would otherwise search every mirrored subtree again (the table keys do not fold
+// mirrors); past SYMMETRY_PLIES discs they are too rare to repay the check.
+const SYMMETRY_PLIES: i32 = 16;
+// Mirror keys below 24 discs from roots of up to 4 discs, below 16 from deeper roots.
+const MIRROR_KEY_PLIES_NEAR: i32 = 24;
+const MIRROR_KEY_PLIES: i32 = 16;
+const MIRROR_NEAR_ROOT: i32 = 4;
+let leftHalf: u64 = 0;
+let symmetry: bool = true;
+export function setSymmetry(on: i32): void {
+  symmetry = on != 0;
+}
+
+// Positions of fewer than `mirrorKeyPlies` discs are stored under the lesser of their key and
+// their mirror image's (the same score, the best column mirrored), so a subtree searched once
+// answers for its mirror image too wherever the search meets it. Deeper, mirror images meet
+// rarely and the mirroring costs more per node than it saves: below 24 discs, 4444 17% fewer
+// nodes (below 16: 11.5%), but on Pons' L1_R2 (roots of 12+ discs) 6-11% more time for 0.3%
+// fewer nodes, where below 16 cost nothing measurable. An entry always describes the position
+// its key is (its best column in that orientation), so the limit may differ between searches
+// sharing a table.
+let mirrorKeyPlies: i32 = MIRROR_KEY_PLIES;
+let mirrorKeyFixed: i32 = -1;
+/** For tests and measurements: mirror keys below `plies` discs; -1: by the root (default). */
+export function setMirrorKeys(plies: i32): void {
+  mirrorKeyFixed = plies;
+  mirrorKeyPlies = plies < 0 ? MIRROR_KEY_PLIES : plies;
+}
+
+/** Sets `mirrorKeyPlies` for a search from a root of `rootMoves` discs. */
+function mirrorKeysFor(rootMoves: i32): void {
+  if (mirrorKeyFixed >= 0) mirrorKeyPlies = mirrorKeyFixed;
+  else {
+    mirrorKeyPlies = rootMoves <= MIRROR_NEAR_ROOT ? MIRROR_KEY_PLIES_NEAR : MIRROR_KEY_PLIES;
+  }
+}
+
+/** The key (`cur + mask`) of the mirror image: columns in reverse order, swapped in pairs. */
+function mirrorKey(key: u64): u64 {
+  const column = (<u64>1 << <u64>H1) - 1;
+  let r: u64 = (W & 1) != 0 ? key & (column << <u64>((W >> 1) * H1)) : 0;
+  for (let c = 0; c < W >> 1; c++) {
+    const low = column << <u64>(c * H1);
+    const d = <u64>((W - 1 - 2 * c) * H1);
+    r |= ((key & low) << d) | ((key >> d) & low);
+  }
+  return r;
+}
+
+/** The key the table holds a position of `moves` discs under (see `mirrorKeyPlies`). */
+@inline
+function tableKey(key: u64, moves: i32): u64 {
+  if (moves >= mirrorKeyPlies) return key;
+  const mirrored = mirrorKey(key);
+  return mirrored < key ? mirrored : key;
+}
+
+/** Whether the bitboard `x` is its own mirror image (column c the same as column W - 1 - c). */
+function isMirror(x: u64): bool {
+  const column = (<u64>1 << <u64>H1) - 1;
+  for (let c = 0; c < W / 2; c++) {
+    const a = (x >> <u64>(c * H1)) & column;
+    const b = (x >> <u64>((W - 1 - c) * H1)) & column;
+    if (a != b) return false;
+  }
+  return true;
+}
 export function setForcedThrough(on: i32): void {
   forcedThrough = on != 0;
 }
@@ -625,6 +698,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   next &= ~(oppWin >> 1);
   if (next == 0) return -(SIZE - moves) / 2;
   if (moves >= SIZE - 2) return 0;
+  if (moves < SYMMETRY_PLIES && symmetry && isMirror(mask) && isMirror(cur)) next &= leftHalf;
 
   // We survive the opponent's reply, so the worst is losing on its following move.
   const min = -(SIZE - 2 - moves) / 2;
@@ -705,7 +779,17 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
-  const key = cur + mask;
+  // Near the root, a position and its mirror image share one entry (see `tableKey`); `flip`
+  // says the entry is the mirror's, whose best column is mirrored too.
+  let key = cur + mask;
+  let flip = false;
+  if (moves < mirrorKeyPlies) {
+    const mirrored = mirrorKey(key);
+    if (mirrored < key) {
+      key = mirrored;
+      flip = true;
+    }
+  }
   {
     const d = probe(key);
     if (d != 0) {
@@ -719,7 +803,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         alpha = lo;
         if (alpha >= beta) return alpha;
       }
-      const b = (d >> 14) & 15;
+      let b = (d >> 14) & 15;
+      if (flip && b != NO_MOVE) b = <u32>(W - 1) - b;
       // The table's move first: shift the candidates before it down by one.
       if (b != NO_MOVE) {
         for (let i = 1; i < count; i++) {
@@ -751,12 +836,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
       const move = next & colMask(col);
       const m2 = mask | move;
-      const k2 = (cur ^ mask) + m2;
-      const d = probe(k2);
+      const d = probe(tableKey((cur ^ mask) + m2, moves + 1));
       if (d != 0) {
         const childHi = <i32>((d >> 7) & 127) - 64;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, <u32>col, moves);
+          ttStore(key, -childHi, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
           return -childHi;
         }
         if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
@@ -794,7 +878,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, <u32>col, moves);
+      ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
       return score;
     }
     if (score > alpha) {
@@ -812,7 +896,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, <u32>col, moves);
+        ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
         return score;
       }
       if (score > alpha) {
@@ -821,6 +905,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       }
     }
   }
+  if (flip && best != NO_MOVE) best = <u32>(W - 1) - best;
   if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
   else ttStore(key, -63, alpha, NO_MOVE, moves);
   return alpha;
@@ -847,18 +932,19 @@ function probeAt(min: i32, max: i32): i32 {
  * more on Pons' (probing 0 first cost 5x on L1_R1's easy wins; BENCHMARKS.md). Even heights
  * only: on 9x5 it cost 15% more nodes (no claimeven draws to find there).
  *
- * Up to `NEAR_EMPTY` discs, once the sign is known the next probe is the one beside 0 (is it a
- * draw, is it +1): scores there are the game's smallest (the empty 7x6 board is +1), and that
- * probe alone closes the interval where bisection needs three more. Two-disc `44` 15% fewer
- * nodes, `43` (score 2) 0.2% more; from three discs on, scores spread and the same rule cost 5%
- * on opening_L3 and midgame_L2 (BENCHMARKS.md, "root windows").
+ * Up to `NEAR_EMPTY` discs, once the sign is known the root walks out from 0 one step at a time
+ * (is it a draw, is it +1, +2 ...): scores there are the game's smallest (the empty 7x6 board is
+ * +1, two-disc positions -2..+2), and the probe beside the known bound closes the interval where
+ * bisection needs three more. Two-disc `44` 15% fewer nodes; `43` (score 2) 1.7% fewer than
+ * bisecting after the probe at 1; from three discs on, scores spread and the probe beside 0 cost
+ * 5% on opening_L3 and midgame_L2 (BENCHMARKS.md, "root windows", "the empty board's root").
  */
 @inline
 function rootProbe(min: i32, max: i32, probes: i32): i32 {
   if (evenRows != 0) {
     if (posMoves <= NEAR_EMPTY) {
-      if (min == 1) return 1;
-      if (max == 0) return -1;
+      if (min >= 1) return min;
+      if (max <= 0) return max - 1;
     }
     if (probes >= 2 && min < 0 && max > 0) return 0;
   }
@@ -891,6 +977,7 @@ export function solve(weak: i32): i32 {
     max = 1;
   }
   const rootOppWin = winningCells(posCur ^ posMask, posMask);
+  mirrorKeysFor(posMoves);
   let bits = SIZE - posMoves - 7;
   if (bits > START_BITS) bits = START_BITS;
   if (bits < 10) bits = 10;
@@ -956,6 +1043,8 @@ const H_MARK_MIN: usize = LAYOUT_BASE + 164;
 const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
 // i32: how many probes of the open job have narrowed its interval (for `rootProbe`).
 const H_PROBES: usize = LAYOUT_BASE + 188;
+// i32: helpers inside a job (`help`), so a reader of their node counts can wait for them.
+const H_ACTIVE: usize = LAYOUT_BASE + 192;
 const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
@@ -1050,6 +1139,22 @@ export function threadNodes(index: i32): f64 {
   }
   return 0;
 }
+/**
+ * Blocks until no helper is inside a search (each adds its node count as it leaves): thread 0
+ * returns without waiting for them, so counts read at once may miss a helper's last probe. For
+ * statistics only; blocks, so never on a browser's main thread.
+ */
+export function settleHelpers(): void {
+  if (ASC_FEATURE_THREADS) {
+    // At most ~5 s (a helper that died inside a search would never count itself out).
+    for (let i = 0; i < 5000; i++) {
+      const active = atomic.load<i32>(H_ACTIVE);
+      if (active == 0) return;
+      atomic.wait<i32>(H_ACTIVE, active, 1000000);
+    }
+  }
+}
+
 export function resetThreadNodes(): void {
   if (ASC_FEATURE_THREADS) {
     for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (<usize>i << 6), 0, 8);
@@ -1268,6 +1373,7 @@ function help(): void {
     let current: u32 = 0;
     let rootOppWin: u64 = 0;
     nodes = 0;
+    atomic.add<i32>(H_ACTIVE, 1);
     while (true) {
       const c = atomic.load<u64>(CONTROL);
       if ((c & OPEN) == 0) break;
@@ -1299,6 +1405,7 @@ function help(): void {
         markMinEmpty = marksFrom;
         markBelow = moves + plies;
         rootOppWin = winningCells(posCur ^ posMask, posMask);
+        mirrorKeysFor(moves);
         generation = gen;
         growAt = 0xffffffffffffffff;
         current = id;
@@ -1321,6 +1428,8 @@ function help(): void {
     parallel = false;
     aborted = false;
     atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    atomic.sub<i32>(H_ACTIVE, 1);
+    atomic.notify(H_ACTIVE, -1);
   }
 }
 
