@@ -30,6 +30,10 @@ export interface WasmEngine {
   setChildClaimeven(on: number): void;
   /** For tests and measurements: 0 searches positions with one move left like any other. */
   setForcedThrough(on: number): void;
+  /** For tests and measurements: 0 makes the claimeven bound give up on any line of ours. */
+  setDominated(on: number): void;
+  /** For tests and measurements: 0 returns alpha itself where no move reaches it (fail-hard). */
+  setFailSoft(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -236,13 +236,7 @@ function hasLine(cells: u64): bool {
 
 @inline
 function lineIn(cells: u64, d: i32): bool {
-  if (N == 4) {
-    const pairs = cells & (cells >> <u64>d);
-    return (pairs & (pairs >> <u64>(d << 1))) != 0;
-  }
-  let run = cells;
-  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
-  return run != 0;
+  return lineStarts(cells, d) != 0;
 }
 
 const NO_BOUND: i32 = 64;
@@ -259,18 +253,83 @@ const NO_BOUND: i32 = 64;
  */
 function claimevenBound(cur: u64, mask: u64): i32 {
   const theirs = (cur ^ mask) | (evenRows & ~mask & ~possibleMoves(mask));
-  if (hasLine(boardMask & ~theirs)) return NO_BOUND;
-  if (!hasLine(theirs)) return 0;
+  const ours = boardMask & ~theirs;
+  if (hasLine(ours)) {
+    if (!dominated || !linesDominated(ours, theirs)) return NO_BOUND;
+  } else if (!hasLine(theirs)) return 0;
   // When does that line fill up at the latest? Its last empty cell is taken with every cell
-  // above it still empty. With k the lowest row such that the sure cells up to row k already
-  // hold a line, the opponent wins with at least H - 1 - k cells left empty: on its disc, so an
-  // even number of cells before the end, and our score is at most -1 - ceil(e / 2).
+  // above it still empty. With k the lowest row such that their discs and their sure cells up
+  // to row k already hold a line, the opponent wins with at least H - 1 - k cells left empty
+  // (that line's last cell, or one of its cells still empty when another line of theirs ends
+  // the game, has the cells above it empty): on its disc, so an even number of cells before the
+  // end, and our score is at most -1 - ceil(e / 2).
   let rows = bottomMask;
   for (let k = 0; k < H - 1; k++) {
-    if (hasLine(theirs & rows)) return -1 - (H - k) / 2;
+    if (hasLine(theirs & (rows | mask))) return -1 - (H - k) / 2;
     rows |= rows << 1;
   }
   return -1;
+}
+
+// Test knobs (see `setStaticWins` below): lines of ours above theirs ignored by the claimeven
+// bound (`linesDominated`), fail-soft values where no move reaches alpha.
+let dominated: bool = true;
+export function setDominated(on: i32): void {
+  dominated = on != 0;
+}
+let failSoft: bool = true;
+export function setFailSoft(on: i32): void {
+  failSoft = on != 0;
+}
+
+/**
+ * Whether every line `ours` holds fills only after one of `theirs`: a line of ours is harmless
+ * when a line of theirs spans the same columns with each of its cells below ours, since their
+ * last cell is then filled before ours. Lines are compared by their first cells (lowest bit:
+ * the left end; the top end of a falling diagonal), both in the same column c, ours at row r,
+ * theirs at r' < r - k: k = 0 between any two of horizontal, rising (up to the right) and
+ * falling diagonal except these, k = N - 1 for our horizontal over their rising diagonal and
+ * for our falling diagonal over their horizontal (our falling diagonal over their rising one,
+ * k = 2N - 2, is not looked for: 6 >= H on 7x6). Vertical lines of ours never are harmless.
+ */
+function linesDominated(ours: u64, theirs: u64): bool {
+  if (dirVertical && lineIn(ours, 1)) return false;
+  const hor = dirHorizontal ? lineStarts(ours, H1) : 0;
+  const rise = dirDiagonal ? lineStarts(ours, H + 2) : 0;
+  const fall = dirDiagonal ? lineStarts(ours, H) : 0;
+  if ((hor | rise | fall) == 0) return true;
+  const tHor = dirHorizontal ? above(lineStarts(theirs, H1)) : 0;
+  const tRise = dirDiagonal ? above(lineStarts(theirs, H + 2)) : 0;
+  const tFall = dirDiagonal ? above(lineStarts(theirs, H)) : 0;
+  // Shifted N - 1 rows up, within its column: the rows a line's other end may be in.
+  const low = H >= N ? bottomMask * ((<u64>1 << <u64>(H - N + 1)) - 1) : 0;
+  const k = <u64>(N - 1);
+  if ((hor & ~(tHor | tFall | ((tRise & low) << k))) != 0) return false;
+  if ((rise & ~(tHor | tFall | tRise)) != 0) return false;
+  return (fall & ~(tFall | ((tHor & low) << k))) == 0;
+}
+
+/** Every cell above one of `t` in its column. */
+@inline
+function above(t: u64): u64 {
+  let r: u64 = 0;
+  for (let k = 1; k < H; k++) {
+    t = (t << 1) & boardMask;
+    r |= t;
+  }
+  return r;
+}
+
+/** The first cell (lowest bit) of each line `cells` hold in direction `d`. */
+@inline
+function lineStarts(cells: u64, d: i32): u64 {
+  if (N == 4) {
+    const pairs = cells & (cells >> <u64>d);
+    return pairs & (pairs >> <u64>(d << 1));
+  }
+  let run = cells;
+  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
+  return run;
 }
 
 /** For tests: the claimeven bound of the current position (64: none, or not applicable). */
@@ -608,11 +667,6 @@ function moveScore(ours: u64, theirs: u64, mask: u64): i32 {
  * winning cells, winningCells(cur ^ mask, mask), which the parent has already computed.
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
-  nodes++;
-  if (nodes >= growAt) slowPath();
-  checkStop();
-  if (aborted) return alpha;
-
   const possible = possibleMoves(mask);
   const forced = possible & oppWin;
   let next = possible;
@@ -650,16 +704,22 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   // One move left (a forced block, or every other move loses at once): played through without
-  // a table probe, a store or move ordering, and not counted as a node (as Steininger counts).
-  // The forced positions' entries were not worth their slots: 10% more calls on Steininger's
-  // sets, but 15-42% less time and 18-24% fewer nodes (BENCHMARKS.md, 2026-12-02 solver-nodes).
+  // a table probe, a store or move ordering. The forced positions' entries were not worth their
+  // slots: 10% more calls on Steininger's sets, but 15-42% less time (BENCHMARKS.md, 2026-12-02
+  // solver-nodes).
   if (forcedThrough && (next & (next - 1)) == 0) {
-    nodes--;
     const m2 = mask | next;
     const ours = winningCells(cur | next, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
     return -negamax(cur ^ mask, m2, moves + 1, -beta, -alpha, ours);
   }
+
+  // A node is a position the checks above did not settle, whose moves are now generated (as
+  // Steininger counts: his static search settles the same positions uncounted).
+  nodes++;
+  if (nodes >= growAt) slowPath();
+  checkStop();
+  if (aborted) return alpha;
 
   // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
   // (score << 8 | column) in a small local insertion sort; the table's move goes first below.
@@ -746,6 +806,10 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   // lower bound reaches -alpha: the move cannot raise alpha) is not searched either: its call
   // would only find that entry and return (Steininger's static search of each child).
   let known: u32 = 0;
+  // Fail-soft: where no move reaches alpha, the best upper bound over the moves (each child's
+  // lower bound, negated) is returned and stored instead of alpha itself, so that the root's
+  // later probes with other windows find tighter bounds in the table.
+  let value: i32 = -63;
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
@@ -759,7 +823,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
           ttStore(key, -childHi, 63, <u32>col, moves);
           return -childHi;
         }
-        if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
+        const childLo = <i32>(d & 127) - 64;
+        if (-childLo <= alpha) {
+          known |= <u32>1 << <u32>i;
+          if (-childLo > value) value = -childLo;
+        }
       }
     }
   }
@@ -801,6 +869,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       alpha = score;
       best = <u32>col;
     }
+    if (score > value) value = score;
   }
   if (ASC_FEATURE_THREADS) {
     while (deferred != 0) {
@@ -819,11 +888,16 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         alpha = score;
         best = <u32>col;
       }
+      if (score > value) value = score;
     }
   }
-  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
-  else ttStore(key, -63, alpha, NO_MOVE, moves);
-  return alpha;
+  if (alpha > alphaIn) {
+    ttStore(key, alpha, alpha, best, moves);
+    return alpha;
+  }
+  if (!failSoft) value = alpha;
+  ttStore(key, -63, value, NO_MOVE, moves);
+  return value;
 }
 
 function canWinNext(cur: u64, mask: u64): bool {
