@@ -34,6 +34,8 @@ export interface WasmEngine {
   setDominated(on: number): void;
   /** For tests and measurements: 0 returns alpha itself where no move reaches it (fail-hard). */
   setFailSoft(on: number): void;
+  /** For tests and measurements: 0 reads no entry past a child with one move left. */
+  setEtcChains(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -150,13 +150,20 @@ describe.each(anyHeights)(
           const moves = positionFrom(variant, picks);
           if (!moves) return;
           const want = minimax(boardFromMoves(variant, moves)!);
-          for (const on of [1, 0]) {
+          // Also with the entries past children with one move left not read.
+          for (const [on, chains] of [
+            [1, 1],
+            [1, 0],
+            [0, 1],
+          ] as const) {
             engine.setUseEtc(on, 0);
+            engine.setEtcChains(chains);
             load(variant, moves);
             if (engine.solve(0) !== 1) throw new Error('search stopped');
             expect([engine.lower(), engine.upper()]).toEqual([want, want]);
           }
           engine.setUseEtc(1, 0);
+          engine.setEtcChains(1);
         }),
         { numRuns: 40 },
       );

@@ -277,6 +277,10 @@ let dominated: bool = true;
 export function setDominated(on: i32): void {
   dominated = on != 0;
 }
+let etcChains: bool = true;
+export function setEtcChains(on: i32): void {
+  etcChains = on != 0;
+}
 let failSoft: bool = true;
 export function setFailSoft(on: i32): void {
   failSoft = on != 0;
@@ -813,20 +817,40 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
-      const move = next & colMask(col);
-      const m2 = mask | move;
-      const k2 = (cur ^ mask) + m2;
-      const d = probe(k2);
-      if (d != 0) {
-        const childHi = <i32>((d >> 7) & 127) - 64;
-        if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, <u32>col, moves);
-          return -childHi;
+      // A child with one move left has no entry of its own (it is played through): follow
+      // such moves to the first position with a choice, and read that one's entry (its score
+      // is the child's, negated once per forced move).
+      let c = cur ^ mask;
+      let m = mask | (next & colMask(col));
+      let flip = true;
+      if (etcChains) {
+        let theirs = load<u64>(frame + 64 + (<usize>i << 3));
+        for (let k = 0; k < 8; k++) {
+          const p = possibleMoves(m);
+          const f = p & theirs;
+          if ((f & (f - 1)) != 0) break;
+          const only = (f != 0 ? f : p) & ~(theirs >> 1);
+          if (only == 0 || (only & (only - 1)) != 0) break;
+          theirs = winningCells(c | only, m | only);
+          const c2 = c ^ m;
+          m |= only;
+          c = c2;
+          flip = !flip;
         }
-        const childLo = <i32>(d & 127) - 64;
-        if (-childLo <= alpha) {
+      }
+      const d = probe(c + m);
+      if (d != 0) {
+        const lo = <i32>(d & 127) - 64;
+        const hi = <i32>((d >> 7) & 127) - 64;
+        const viaLo = flip ? -hi : lo;
+        const viaHi = flip ? -lo : hi;
+        if (viaLo >= beta) {
+          ttStore(key, viaLo, 63, <u32>col, moves);
+          return viaLo;
+        }
+        if (viaHi <= alpha) {
           known |= <u32>1 << <u32>i;
-          if (-childLo > value) value = -childLo;
+          if (viaHi > value) value = viaHi;
         }
       }
     }
