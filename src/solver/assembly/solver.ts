@@ -6,8 +6,9 @@
 // in width*(height+1) <= 64 bits.
 //
 // Scores (side to move): a win with the disc after m discs scores (W*H + 1 - m) / 2, a loss the
-// negative, a draw 0. The search is fail-hard alpha-beta negamax over null windows, with a
-// transposition table holding both bounds and the best move.
+// negative, a draw 0. The search is alpha-beta negamax over null windows (fail-soft: a result
+// outside the window is a bound as tight as the search found), with a transposition table
+// holding both bounds and the best move.
 //
 // The same source builds two modules (scripts/build/solver-wasm-source.ts): the default one owns its
 // memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N instances,
@@ -666,7 +667,7 @@ function moveScore(ours: u64, theirs: u64, mask: u64): i32 {
 }
 
 /**
- * Fail-hard negamax. Precondition: the side to move cannot win with its next disc (callers only
+ * Negamax, fail-soft (see `value`). Precondition: the side to move cannot win with its next disc (callers only
  * play non-losing moves, and the root checks for an immediate win). `oppWin`: the opponent's
  * winning cells, winningCells(cur ^ mask, mask), which the parent has already computed.
  */
