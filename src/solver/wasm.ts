@@ -36,6 +36,9 @@ export interface WasmEngine {
   setFailSoft(on: number): void;
   /** For tests and measurements: 0 reads no entry past a child with one move left. */
   setEtcChains(on: number): void;
+  /** For tests and measurements: from how many empty cells up a symmetric root's positions
+   *  share a key with their mirror images (default 22; 64 or more: never). */
+  setMirrorFrom(empty: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -215,3 +215,43 @@ describe.each(anyHeights)('%s: fail-soft values', (_name, variant, discs) => {
     );
   });
 });
+
+// Mirror keys: below a symmetric root a position and its mirror image share one table entry
+// (the best move reflected). Symmetric positions are built from quadruples of moves: a, b, then
+// their mirror images; the knob makes every depth share keys (the default starts at 22 empty
+// cells, more than these boards have).
+const mirrorBoards: [string, Variant, number][] = [
+  ['5x4c4', unwrap(createVariant({ width: 5, height: 4, connect: 4 })), 2],
+  ['6x4c4', unwrap(createVariant({ width: 6, height: 4, connect: 4 })), 3],
+  ['4x5c4', unwrap(createVariant({ width: 4, height: 5, connect: 4 })), 2],
+  ['5x5c4', unwrap(createVariant({ width: 5, height: 5, connect: 4 })), 3],
+];
+
+describe.each(mirrorBoards)('%s: mirror keys below symmetric roots', (_name, variant, quads) => {
+  it('the search gives the exact score sharing keys with mirror images and without', () => {
+    const w = variant.width;
+    let symmetric = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(w - 1), fc.nat(w - 1)), { minLength: quads, maxLength: quads }),
+        (pairs) => {
+          const moves = pairs.flatMap(([a, b]) => [a, b, w - 1 - a, w - 1 - b]);
+          const board = boardFromMoves(variant, moves);
+          if (!board || moves.length >= w * variant.height) return;
+          symmetric++;
+          const want = minimax(board);
+          engine.setTableBits(12);
+          for (const from of [0, 64]) {
+            engine.setMirrorFrom(from);
+            load(variant, moves);
+            if (engine.solve(0) !== 1) throw new Error('search stopped');
+            expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+          }
+          engine.setMirrorFrom(22);
+        },
+      ),
+      { numRuns: 30 },
+    );
+    expect(symmetric).toBeGreaterThan(5);
+  });
+});

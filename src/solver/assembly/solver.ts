@@ -602,6 +602,40 @@ export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i
   ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE, moves);
 }
 
+// Below a symmetric root (the empty board, `44`, ...) every position's mirror image is in the
+// tree too: there, from `mirrorEmpty` empty cells up, a position and its mirror image share one
+// key (the smaller; the table's best move is reflected with it), and a subtree already searched
+// on one side of the board answers the other side's. Below any other root no mirror image is
+// ever reached, so nothing is reflected. `33` (0-based): 33.8 M -> 21.3 M nodes (BENCHMARKS.md,
+// 2026-12-02 solver-nodes).
+let mirrorEmpty: i32 = 22;
+let mirrorFrom: i32 = 64;
+/** For tests and measurements: from how many empty cells up symmetric roots share keys. */
+export function setMirrorFrom(empty: i32): void {
+  mirrorEmpty = empty;
+}
+
+/** `mirrorFrom` for a search from (cur, mask). */
+function mirrorFor(cur: u64, mask: u64): i32 {
+  const key = cur + mask;
+  return mirrorKey(key) == key ? mirrorEmpty : 64;
+}
+
+/** The key of the mirror image: columns in reverse order. */
+function mirrorKey(key: u64): u64 {
+  const column = (<u64>1 << <u64>H1) - 1;
+  let r: u64 = 0;
+  for (let c = 0; c < W; c++) {
+    r |= ((key >> <u64>(c * H1)) & column) << <u64>((W - 1 - c) * H1);
+  }
+  return r;
+}
+
+@inline
+function colFor(col: u32, flip: bool): u32 {
+  return flip && col != NO_MOVE ? <u32>(W - 1) - col : col;
+}
+
 function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
   const b = bucketOf(key);
   let e = b;
@@ -770,7 +804,15 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
-  const key = cur + mask;
+  let key = cur + mask;
+  let mirrored = false;
+  if (SIZE - moves >= mirrorFrom) {
+    const mk = mirrorKey(key);
+    if (mk < key) {
+      key = mk;
+      mirrored = true;
+    }
+  }
   {
     const d = probe(key);
     if (d != 0) {
@@ -784,7 +826,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         alpha = lo;
         if (alpha >= beta) return alpha;
       }
-      const b = (d >> 14) & 15;
+      const b = colFor((d >> 14) & 15, mirrored);
       // The table's move first: shift the candidates before it down by one.
       if (b != NO_MOVE) {
         for (let i = 1; i < count; i++) {
@@ -839,14 +881,19 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
           flip = !flip;
         }
       }
-      const d = probe(c + m);
+      let ck = c + m;
+      if (SIZE - popcount(m) >= mirrorFrom) {
+        const mk = mirrorKey(ck);
+        if (mk < ck) ck = mk;
+      }
+      const d = probe(ck);
       if (d != 0) {
         const lo = <i32>(d & 127) - 64;
         const hi = <i32>((d >> 7) & 127) - 64;
         const viaLo = flip ? -hi : lo;
         const viaHi = flip ? -lo : hi;
         if (viaLo >= beta) {
-          ttStore(key, viaLo, 63, <u32>col, moves);
+          ttStore(key, viaLo, 63, colFor(<u32>col, mirrored), moves);
           return viaLo;
         }
         if (viaHi <= alpha) {
@@ -887,7 +934,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, <u32>col, moves);
+      ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
       return score;
     }
     if (score > alpha) {
@@ -906,7 +953,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, <u32>col, moves);
+        ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
         return score;
       }
       if (score > alpha) {
@@ -917,7 +964,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
   if (alpha > alphaIn) {
-    ttStore(key, alpha, alpha, best, moves);
+    ttStore(key, alpha, alpha, colFor(best, mirrored), moves);
     return alpha;
   }
   if (!failSoft) value = alpha;
@@ -990,6 +1037,7 @@ export function solve(weak: i32): i32 {
     max = 1;
   }
   const rootOppWin = winningCells(posCur ^ posMask, posMask);
+  mirrorFrom = mirrorFor(posCur, posMask);
   let bits = SIZE - posMoves - 7;
   if (bits > START_BITS) bits = START_BITS;
   if (bits < 10) bits = 10;
@@ -1398,6 +1446,7 @@ function help(): void {
         markMinEmpty = marksFrom;
         markBelow = moves + plies;
         rootOppWin = winningCells(posCur ^ posMask, posMask);
+        mirrorFrom = mirrorFor(posCur, posMask);
         generation = gen;
         growAt = 0xffffffffffffffff;
         current = id;
