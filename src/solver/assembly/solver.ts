@@ -303,26 +303,34 @@ function linesDominated(ours: u64, theirs: u64): bool {
   const rise = dirDiagonal ? lineStarts(ours, H + 2) : 0;
   const fall = dirDiagonal ? lineStarts(ours, H) : 0;
   if ((hor | rise | fall) == 0) return true;
-  const tHor = dirHorizontal ? above(lineStarts(theirs, H1)) : 0;
-  const tRise = dirDiagonal ? above(lineStarts(theirs, H + 2)) : 0;
-  const tFall = dirDiagonal ? above(lineStarts(theirs, H)) : 0;
-  // Shifted N - 1 rows up, within its column: the rows a line's other end may be in.
+  // Nothing lies below a line starting on the bottom row (the common case: give up at once).
+  if (((hor | rise) & bottomMask) != 0) return false;
+  const tHor = dirHorizontal ? lineStarts(theirs, H1) : 0;
+  const tRise = dirDiagonal ? lineStarts(theirs, H + 2) : 0;
+  const tFall = dirDiagonal ? lineStarts(theirs, H) : 0;
+  // Their starts moved N - 1 rows up, within the column: where the other end of the line is.
   const low = H >= N ? bottomMask * ((<u64>1 << <u64>(H - N + 1)) - 1) : 0;
   const k = <u64>(N - 1);
-  if ((hor & ~(tHor | tFall | ((tRise & low) << k))) != 0) return false;
-  if ((rise & ~(tHor | tFall | tRise)) != 0) return false;
-  return (fall & ~(tFall | ((tHor & low) << k))) == 0;
+  return (
+    startsBelow(hor, tHor | tFall | ((tRise & low) << k)) &&
+    startsBelow(rise, tHor | tFall | tRise) &&
+    startsBelow(fall, tFall | ((tHor & low) << k))
+  );
 }
 
-/** Every cell above one of `t` in its column. */
+/**
+ * Whether every cell of `mine` has a cell of `t` below it in its column: per column, below the
+ * lowest of `mine`. Column by column without a loop: adding a full column sets the spare bit
+ * above it exactly where the column holds a cell, and subtracting the bottom bit fills the
+ * cells under its lowest one.
+ */
 @inline
-function above(t: u64): u64 {
-  let r: u64 = 0;
-  for (let k = 1; k < H; k++) {
-    t = (t << 1) & boardMask;
-    r |= t;
-  }
-  return r;
+function startsBelow(mine: u64, t: u64): bool {
+  if (mine == 0) return true;
+  const top = bottomMask << <u64>H;
+  const held = (mine + boardMask) & top;
+  const below = (mine - (held >> <u64>H)) & ~mine & boardMask;
+  return (((t & below) + boardMask) & top) == held;
 }
 
 /** The first cell (lowest bit) of each line `cells` hold in direction `d`. */
