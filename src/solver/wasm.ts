@@ -39,6 +39,12 @@ export interface WasmEngine {
    * with their mirror image (0: none).
    */
   setMirrorKeys(plies: number): void;
+  /** For tests and measurements: 0 makes the claimeven bound give up on any line of ours. */
+  setDominated(on: number): void;
+  /** For tests and measurements: 0 returns alpha itself where no move reaches it (fail-hard). */
+  setFailSoft(on: number): void;
+  /** For tests and measurements: 0 reads no entry past a child with one move left. */
+  setEtcChains(on: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -28,8 +28,10 @@ const evenHeights: [string, Variant, number][] = [
   ['7x4c4', unwrap(createVariant({ width: 7, height: 4, connect: 4 })), 14],
 ];
 
-// How many random positions the rule bounded, over all boards (checked last).
+// How many random positions the rule bounded, over all boards, and how many of them only
+// because each line of the side to move lies above one of the opponent's (checked last).
 let bounded = 0;
+let boundedAbove = 0;
 
 describe.each(evenHeights)('%s: the claimeven bound', (_name, variant, discs) => {
   it('never lies below the exact score, and the solver stays exact', () => {
@@ -48,6 +50,9 @@ describe.each(evenHeights)('%s: the claimeven bound', (_name, variant, discs) =>
           if (bound !== NO_BOUND) {
             bounded++;
             expect(bound).toBeGreaterThanOrEqual(want);
+            engine.setDominated(0);
+            if (engine.claimevenBoundHere() === NO_BOUND) boundedAbove++;
+            engine.setDominated(1);
           }
           expect(unwrap(solver.solve({ variant, moves })).score).toBe(want);
           // The same bound used one level up, on each move before it is searched.
@@ -77,6 +82,7 @@ describe('the claimeven bound', () => {
 
   it('was exercised by the random positions above, not only skipped', () => {
     expect(bounded).toBeGreaterThan(3);
+    expect(boundedAbove).toBeGreaterThan(0);
   });
 
   it('gives the exact score where it settles the position (5x4c4, known answers)', () => {
@@ -144,13 +150,20 @@ describe.each(anyHeights)(
           const moves = positionFrom(variant, picks);
           if (!moves) return;
           const want = minimax(boardFromMoves(variant, moves)!);
-          for (const on of [1, 0]) {
+          // Also with the entries past children with one move left not read.
+          for (const [on, chains] of [
+            [1, 1],
+            [1, 0],
+            [0, 1],
+          ] as const) {
             engine.setUseEtc(on, 0);
+            engine.setEtcChains(chains);
             load(variant, moves);
             if (engine.solve(0) !== 1) throw new Error('search stopped');
             expect([engine.lower(), engine.upper()]).toEqual([want, want]);
           }
           engine.setUseEtc(1, 0);
+          engine.setEtcChains(1);
         }),
         { numRuns: 40 },
       );
@@ -257,6 +270,29 @@ describe.each(anyHeights)('%s: entries shared with mirror images', (_name, varia
           expect([engine.lower(), engine.upper()]).toEqual([want, want]);
         }
         engine.setMirrorKeys(-1);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+// Fail-soft: a node where no move reaches alpha returns (and stores) the best upper bound its
+// moves gave, which the root's later probes read with other windows.
+describe.each(anyHeights)('%s: fail-soft values', (_name, variant, discs) => {
+  it('the search gives the exact score fail-soft and fail-hard', () => {
+    engine.setTableBits(12);
+    fc.assert(
+      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+        const moves = positionFrom(variant, picks);
+        if (!moves) return;
+        const want = minimax(boardFromMoves(variant, moves)!);
+        for (const on of [1, 0]) {
+          engine.setFailSoft(on);
+          load(variant, moves);
+          if (engine.solve(0) !== 1) throw new Error('search stopped');
+          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+        }
+        engine.setFailSoft(1);
       }),
       { numRuns: 40 },
     );

@@ -6,8 +6,9 @@
 // in width*(height+1) <= 64 bits.
 //
 // Scores (side to move): a win with the disc after m discs scores (W*H + 1 - m) / 2, a loss the
-// negative, a draw 0. The search is fail-hard alpha-beta negamax over null windows, with a
-// transposition table holding both bounds and the best move.
+// negative, a draw 0. The search is alpha-beta negamax over null windows (fail-soft: a result
+// outside the window is a bound as tight as the search found), with a transposition table
+// holding both bounds and the best move.
 //
 // The same source builds two modules (scripts/build/solver-wasm-source.ts): the default one owns its
 // memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N instances,
@@ -238,13 +239,7 @@ function hasLine(cells: u64): bool {
 
 @inline
 function lineIn(cells: u64, d: i32): bool {
-  if (N == 4) {
-    const pairs = cells & (cells >> <u64>d);
-    return (pairs & (pairs >> <u64>(d << 1))) != 0;
-  }
-  let run = cells;
-  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
-  return run != 0;
+  return lineStarts(cells, d) != 0;
 }
 
 const NO_BOUND: i32 = 64;
@@ -257,28 +252,106 @@ const NO_BOUND: i32 = 64;
  * such column (there always is one), so it takes every empty even-row cell except, at worst,
  * the ones playable now. If the rest of the board (our discs and every other empty cell) holds
  * no line, we can never win: at best a draw, and a loss (score <= -1) if the opponent's sure
- * cells hold a line, since the board then fills up to it.
+ * cells hold a line, since the board then fills up to it. With `above`, lines of ours that each
+ * lie above a line of theirs do not count (`linesDominated`): theirs fills first.
  */
-function claimevenBound(cur: u64, mask: u64): i32 {
+function claimevenBound(cur: u64, mask: u64, above: bool): i32 {
   const theirs = (cur ^ mask) | (evenRows & ~mask & ~possibleMoves(mask));
-  if (hasLine(boardMask & ~theirs)) return NO_BOUND;
-  if (!hasLine(theirs)) return 0;
+  const ours = boardMask & ~theirs;
+  if (hasLine(ours)) {
+    if (!above || !linesDominated(ours, theirs)) return NO_BOUND;
+  } else if (!hasLine(theirs)) return 0;
   // When does that line fill up at the latest? Its last empty cell is taken with every cell
-  // above it still empty. With k the lowest row such that the sure cells up to row k already
-  // hold a line, the opponent wins with at least H - 1 - k cells left empty: on its disc, so an
-  // even number of cells before the end, and our score is at most -1 - ceil(e / 2).
+  // above it still empty. With k the lowest row such that their discs and their sure cells up
+  // to row k already hold a line, the opponent wins with at least H - 1 - k cells left empty
+  // (that line's last cell, or one of its cells still empty when another line of theirs ends
+  // the game, has the cells above it empty): on its disc, so an even number of cells before the
+  // end, and our score is at most -1 - ceil(e / 2).
   let rows = bottomMask;
   for (let k = 0; k < H - 1; k++) {
-    if (hasLine(theirs & rows)) return -1 - (H - k) / 2;
+    if (hasLine(theirs & (rows | mask))) return -1 - (H - k) / 2;
     rows |= rows << 1;
   }
   return -1;
 }
 
+// Test knobs (see `setStaticWins` below): lines of ours above theirs ignored by the claimeven
+// bound (`linesDominated`), fail-soft values where no move reaches alpha.
+let dominated: bool = true;
+export function setDominated(on: i32): void {
+  dominated = on != 0;
+}
+let etcChains: bool = true;
+export function setEtcChains(on: i32): void {
+  etcChains = on != 0;
+}
+let failSoft: bool = true;
+export function setFailSoft(on: i32): void {
+  failSoft = on != 0;
+}
+
+/**
+ * Whether every line `ours` holds fills only after one of `theirs`: a line of ours is harmless
+ * when a line of theirs spans the same columns with each of its cells below ours, since their
+ * last cell is then filled before ours. Lines are compared by their first cells (lowest bit:
+ * the left end; the top end of a falling diagonal), both in the same column c, ours at row r,
+ * theirs at r' < r - k: k = 0 between any two of horizontal, rising (up to the right) and
+ * falling diagonal except these, k = N - 1 for our horizontal over their rising diagonal and
+ * for our falling diagonal over their horizontal (our falling diagonal over their rising one,
+ * k = 2N - 2, is not looked for: 6 >= H on 7x6). Vertical lines of ours never are harmless.
+ */
+function linesDominated(ours: u64, theirs: u64): bool {
+  if (dirVertical && lineIn(ours, 1)) return false;
+  const hor = dirHorizontal ? lineStarts(ours, H1) : 0;
+  const rise = dirDiagonal ? lineStarts(ours, H + 2) : 0;
+  const fall = dirDiagonal ? lineStarts(ours, H) : 0;
+  if ((hor | rise | fall) == 0) return true;
+  // Nothing lies below a line starting on the bottom row (the common case: give up at once).
+  if (((hor | rise) & bottomMask) != 0) return false;
+  const tHor = dirHorizontal ? lineStarts(theirs, H1) : 0;
+  const tRise = dirDiagonal ? lineStarts(theirs, H + 2) : 0;
+  const tFall = dirDiagonal ? lineStarts(theirs, H) : 0;
+  // Their starts moved N - 1 rows up, within the column: where the other end of the line is.
+  const low = H >= N ? bottomMask * ((<u64>1 << <u64>(H - N + 1)) - 1) : 0;
+  const k = <u64>(N - 1);
+  return (
+    startsBelow(hor, tHor | tFall | ((tRise & low) << k)) &&
+    startsBelow(rise, tHor | tFall | tRise) &&
+    startsBelow(fall, tFall | ((tHor & low) << k))
+  );
+}
+
+/**
+ * Whether every cell of `mine` has a cell of `t` below it in its column: per column, below the
+ * lowest of `mine`. Column by column without a loop: adding a full column sets the spare bit
+ * above it exactly where the column holds a cell, and subtracting the bottom bit fills the
+ * cells under its lowest one.
+ */
+@inline
+function startsBelow(mine: u64, t: u64): bool {
+  if (mine == 0) return true;
+  const top = bottomMask << <u64>H;
+  const held = (mine + boardMask) & top;
+  const below = (mine - (held >> <u64>H)) & ~mine & boardMask;
+  return (((t & below) + boardMask) & top) == held;
+}
+
+/** The first cell (lowest bit) of each line `cells` hold in direction `d`. */
+@inline
+function lineStarts(cells: u64, d: i32): u64 {
+  if (N == 4) {
+    const pairs = cells & (cells >> <u64>d);
+    return pairs & (pairs >> <u64>(d << 1));
+  }
+  let run = cells;
+  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
+  return run;
+}
+
 /** For tests: the claimeven bound of the current position (64: none, or not applicable). */
 export function claimevenBoundHere(): i32 {
   if (evenRows == 0 || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
-  return claimevenBound(posCur, posMask);
+  return claimevenBound(posCur, posMask, dominated);
 }
 
 // The table grows with the search. A search starts on the first 2^START_BITS entries (fewer
@@ -540,6 +613,12 @@ export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i
   ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE, moves);
 }
 
+// The column `col` names in the orientation of the entry's key (`flip`: the mirror image's).
+@inline
+function colFor(col: u32, flip: bool): u32 {
+  return flip && col != NO_MOVE ? <u32>(W - 1) - col : col;
+}
+
 function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
   const b = bucketOf(key);
   let e = b;
@@ -676,16 +755,11 @@ function moveScore(ours: u64, theirs: u64, mask: u64): i32 {
 }
 
 /**
- * Fail-hard negamax. Precondition: the side to move cannot win with its next disc (callers only
+ * Negamax, fail-soft (see `value`). Precondition: the side to move cannot win with its next disc (callers only
  * play non-losing moves, and the root checks for an immediate win). `oppWin`: the opponent's
  * winning cells, winningCells(cur ^ mask, mask), which the parent has already computed.
  */
 function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin: u64): i32 {
-  nodes++;
-  if (nodes >= growAt) slowPath();
-  checkStop();
-  if (aborted) return alpha;
-
   const possible = possibleMoves(mask);
   const forced = possible & oppWin;
   let next = possible;
@@ -716,7 +790,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   // The opponent's claimeven strategy may cap what we can get (cheap, and often decisive on
   // even heights: the second player's draw or win by taking the even rows).
   if (beta > claimevenFloor && evenRows != 0 && ((SIZE - moves) & 1) == 0) {
-    const bound = claimevenBound(cur, mask);
+    const bound = claimevenBound(cur, mask, dominated);
     if (bound < beta) {
       beta = bound;
       if (alpha >= beta) return beta;
@@ -724,16 +798,22 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   }
 
   // One move left (a forced block, or every other move loses at once): played through without
-  // a table probe, a store or move ordering, and not counted as a node (as Steininger counts).
-  // The forced positions' entries were not worth their slots: 10% more calls on Steininger's
-  // sets, but 15-42% less time and 18-24% fewer nodes (BENCHMARKS.md, 2026-12-02 solver-nodes).
+  // a table probe, a store or move ordering. The forced positions' entries were not worth their
+  // slots: 10% more calls on Steininger's sets, but 15-42% less time (BENCHMARKS.md, 2026-12-02
+  // solver-nodes).
   if (forcedThrough && (next & (next - 1)) == 0) {
-    nodes--;
     const m2 = mask | next;
     const ours = winningCells(cur | next, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
     return -negamax(cur ^ mask, m2, moves + 1, -beta, -alpha, ours);
   }
+
+  // A node is a position the checks above did not settle, whose moves are now generated (as
+  // Steininger counts: his static search settles the same positions uncounted).
+  nodes++;
+  if (nodes >= growAt) slowPath();
+  checkStop();
+  if (aborted) return alpha;
 
   // Order moves by the threats they leave us (see `moveScore`), up to 16 candidates kept as
   // (score << 8 | column) in a small local insertion sort; the table's move goes first below.
@@ -751,9 +831,11 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     const m2 = mask | move;
     const ours = winningCells(cur | move, m2);
     if (staticWins && opponentLost(ours, possibleMoves(m2))) return max;
-    // Our claimeven strategy against the opponent's reply may prove the cut outright.
+    // Our claimeven strategy against the opponent's reply may prove the cut outright. Without
+    // the test of the opponent's lines above ours (`linesDominated`): here, once per move, it
+    // cost 8% of the instructions for 0.4-1.8% fewer nodes (BENCHMARKS.md, 2026-12-02 round 2).
     if (childClaimeven && childEven && beta <= -claimevenFloor) {
-      const bound = claimevenBound(cur ^ mask, m2);
+      const bound = claimevenBound(cur ^ mask, m2, false);
       if (-bound >= beta) return -bound;
     }
     const score: i32 = moveScore(ours, oppWin, m2);
@@ -779,15 +861,13 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     }
   }
 
-  // Near the root, a position and its mirror image share one entry (see `tableKey`); `flip`
-  // says the entry is the mirror's, whose best column is mirrored too.
   let key = cur + mask;
-  let flip = false;
+  let mirrored = false;
   if (moves < mirrorKeyPlies) {
-    const mirrored = mirrorKey(key);
-    if (mirrored < key) {
-      key = mirrored;
-      flip = true;
+    const mk = mirrorKey(key);
+    if (mk < key) {
+      key = mk;
+      mirrored = true;
     }
   }
   {
@@ -803,8 +883,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
         alpha = lo;
         if (alpha >= beta) return alpha;
       }
-      let b = (d >> 14) & 15;
-      if (flip && b != NO_MOVE) b = <u32>(W - 1) - b;
+      const b = colFor((d >> 14) & 15, mirrored);
       // The table's move first: shift the candidates before it down by one.
       if (b != NO_MOVE) {
         for (let i = 1; i < count; i++) {
@@ -831,19 +910,48 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   // lower bound reaches -alpha: the move cannot raise alpha) is not searched either: its call
   // would only find that entry and return (Steininger's static search of each child).
   let known: u32 = 0;
+  // Fail-soft: where no move reaches alpha, the best upper bound over the moves (each child's
+  // lower bound, negated) is returned and stored instead of alpha itself, so that the root's
+  // later probes with other windows find tighter bounds in the table.
+  let value: i32 = -63;
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
       const col = load<i32>(frame + (<usize>i << 2)) & 255;
-      const move = next & colMask(col);
-      const m2 = mask | move;
-      const d = probe(tableKey((cur ^ mask) + m2, moves + 1));
-      if (d != 0) {
-        const childHi = <i32>((d >> 7) & 127) - 64;
-        if (-childHi >= beta) {
-          ttStore(key, -childHi, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
-          return -childHi;
+      // A child with one move left has no entry of its own (it is played through): follow
+      // such moves to the first position with a choice, and read that one's entry (its score
+      // is the child's, negated once per forced move).
+      let c = cur ^ mask;
+      let m = mask | (next & colMask(col));
+      let flip = true;
+      if (etcChains) {
+        let theirs = load<u64>(frame + 64 + (<usize>i << 3));
+        for (let k = 0; k < 8; k++) {
+          const p = possibleMoves(m);
+          const f = p & theirs;
+          if ((f & (f - 1)) != 0) break;
+          const only = (f != 0 ? f : p) & ~(theirs >> 1);
+          if (only == 0 || (only & (only - 1)) != 0) break;
+          theirs = winningCells(c | only, m | only);
+          const c2 = c ^ m;
+          m |= only;
+          c = c2;
+          flip = !flip;
         }
-        if (-(<i32>(d & 127) - 64) <= alpha) known |= <u32>1 << <u32>i;
+      }
+      const d = probe(tableKey(c + m, popcount(m)));
+      if (d != 0) {
+        const lo = <i32>(d & 127) - 64;
+        const hi = <i32>((d >> 7) & 127) - 64;
+        const viaLo = flip ? -hi : lo;
+        const viaHi = flip ? -lo : hi;
+        if (viaLo >= beta) {
+          ttStore(key, viaLo, 63, colFor(<u32>col, mirrored), moves);
+          return viaLo;
+        }
+        if (viaHi <= alpha) {
+          known |= <u32>1 << <u32>i;
+          if (viaHi > value) value = viaHi;
+        }
       }
     }
   }
@@ -878,13 +986,14 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
+      ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
       return score;
     }
     if (score > alpha) {
       alpha = score;
       best = <u32>col;
     }
+    if (score > value) value = score;
   }
   if (ASC_FEATURE_THREADS) {
     while (deferred != 0) {
@@ -896,19 +1005,23 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, flip ? <u32>(W - 1 - col) : <u32>col, moves);
+        ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
         return score;
       }
       if (score > alpha) {
         alpha = score;
         best = <u32>col;
       }
+      if (score > value) value = score;
     }
   }
-  if (flip && best != NO_MOVE) best = <u32>(W - 1) - best;
-  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
-  else ttStore(key, -63, alpha, NO_MOVE, moves);
-  return alpha;
+  if (alpha > alphaIn) {
+    ttStore(key, alpha, alpha, colFor(best, mirrored), moves);
+    return alpha;
+  }
+  if (!failSoft) value = alpha;
+  ttStore(key, -63, value, NO_MOVE, moves);
+  return value;
 }
 
 function canWinNext(cur: u64, mask: u64): bool {

@@ -690,13 +690,10 @@ function checkStop(): void {
 }
 
 /**
- * Fail-hard negamax on the frame of depth `moves` (cur, mask and the opponent's winning cells
+ * Negamax on the frame of depth `moves` (cur, mask and the opponent's winning cells
  * set by the caller). Precondition: the side to move cannot win with its next disc.
  */
 function negamax(moves: i32, alpha: i32, beta: i32): i32 {
-  nodes++;
-  checkStop();
-  if (aborted) return alpha;
   const f = frameAt(moves);
   const cur = f + F_CUR;
   const mask = f + F_MASK;
@@ -747,6 +744,11 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       if (alpha >= beta) return beta;
     }
   }
+
+  // A node is a position the checks above did not settle (as the 64-bit solver counts).
+  nodes++;
+  checkStop();
+  if (aborted) return alpha;
 
   // Candidates ordered by `moveScore`, each judged statically first (see the 64-bit solver),
   // computed in registers.
@@ -881,6 +883,8 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
 
   const alphaIn = alpha;
   let best: u32 = NO_MOVE;
+  // Fail-soft where no move reaches alpha (see the 64-bit solver).
+  let value: i32 = -127;
   const child = frameAt(moves + 1);
   for (let i = 0; i < count; i++) {
     const col = load<i32>(entries + (<usize>i << 2)) & 255;
@@ -899,10 +903,14 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       alpha = score;
       best = <u32>col;
     }
+    if (score > value) value = score;
   }
-  if (alpha > alphaIn) ttStore(key, alpha, alpha, best, moves);
-  else ttStore(key, -127, alpha, NO_MOVE, moves);
-  return alpha;
+  if (alpha > alphaIn) {
+    ttStore(key, alpha, alpha, best, moves);
+    return alpha;
+  }
+  ttStore(key, -127, value, NO_MOVE, moves);
+  return value;
 }
 
 @inline
