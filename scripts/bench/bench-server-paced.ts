@@ -72,6 +72,11 @@ export interface DriverResult {
   readonly errors: Record<string, number>;
   readonly unanswered: number;
   readonly gamesPlayed: number;
+  /**
+   * Pairs whose two sockets were open when the window opened: below the games, the ramp (its
+   * connects, TLS handshakes through a proxy) was still running inside the window.
+   */
+  readonly connectedAtOpen: number;
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU this load-generator process used during the window, ms. */
   readonly cpuMs: number;
@@ -100,6 +105,8 @@ export interface PacedResult {
   readonly errors: Readonly<Record<string, number>>;
   readonly unanswered: number;
   readonly gamesPlayed: number;
+  /** Pairs connected when the window opened, all processes together (DriverResult). */
+  readonly connectedAtOpen: number;
   /** The load generators' own event-loop delay, worst process (it inflates every latency it measures). */
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU the load generators used during the window, ms, all processes together. */
@@ -197,6 +204,8 @@ export function startDriver(options: DriverOptions): Driver {
   let cpuMs = 0;
   let syscallsAtOpen = 0;
   let syscalls = 0;
+  let connected = 0;
+  let connectedAtOpen = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -207,6 +216,7 @@ export function startDriver(options: DriverOptions): Driver {
     const home = urls[index % urls.length]!;
     const away = urls[(index + 1) % urls.length]!;
     const sockets = [await open(home, origin), await open(away, origin)] as const;
+    connected++;
     let next = 0;
     while (running()) {
       const secrets = [secret(), secret()];
@@ -317,6 +327,7 @@ export function startDriver(options: DriverOptions): Driver {
       // Made at the window's start: its first sample must not span the time before.
       clientDelay.enable();
       windowStart = performance.now();
+      connectedAtOpen = connected;
       cpuAtOpen = process.cpuUsage();
       syscallsAtOpen = processSyscalls('self');
     },
@@ -370,6 +381,7 @@ export function startDriver(options: DriverOptions): Driver {
         errors,
         unanswered,
         gamesPlayed: runs.length,
+        connectedAtOpen,
         clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
         cpuMs,
         syscalls,
@@ -469,6 +481,7 @@ export async function runPaced(
       errors,
       unanswered: sum((r) => r.unanswered),
       gamesPlayed: sum((r) => r.gamesPlayed),
+      connectedAtOpen: sum((r) => r.connectedAtOpen),
       clientLag: {
         p99: Math.max(...results.map((r) => r.clientLag.p99)),
         max: Math.max(...results.map((r) => r.clientLag.max)),

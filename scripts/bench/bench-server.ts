@@ -423,6 +423,10 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
     ].join(' | ');
     console.log(`| ${row} |`);
+    if (r.connectedAtOpen < GAMES)
+      console.log(
+        `  only ${r.connectedAtOpen} of ${GAMES} games were connected when the window opened: the ramp overlapped it`,
+      );
     // Where the machine's work per move went: CPU ms per acknowledged move, by component.
     const perMove = (ms: number): string => (ms / Math.max(1, r.acked)).toFixed(2);
     const serverMs = loops.reduce((t, l) => t + l.cpu * r.window * 1000, 0);
