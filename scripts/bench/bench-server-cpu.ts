@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** utime + stime of a process, ms; undefined once it is gone. */
-function processCpuMs(pid: number): number | undefined {
+export function processCpuMs(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

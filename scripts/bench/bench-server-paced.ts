@@ -35,6 +35,19 @@ export interface PacedOptions {
   readonly clients: number;
   /** A directory for a V8 CPU profile of each load-generator process (forked ones only). */
   readonly cpuProf?: string;
+  /** Through a TLS proxy (`--proxy nginx`): what the load generators must trust and send. */
+  readonly proxy?: ProxyClient;
+}
+
+/** A client of the proxy: a browser's Origin, and the proxy's self-signed certificate. */
+export interface ProxyClient {
+  /** The page's origin (`https://127.0.0.1:<port>`), sent on every upgrade and game creation. */
+  readonly origin: string;
+  /**
+   * The certificate's file, given to the load-generator processes as NODE_EXTRA_CA_CERTS: both
+   * `ws` and `fetch` then verify the proxy against it, and nothing else's check is turned off.
+   */
+  readonly caFile: string;
 }
 
 /** The games one load-generator process drives: game indices `offset`, `offset + stride`, … */
@@ -45,6 +58,8 @@ export interface DriverOptions {
   readonly stride: number;
   readonly paceMs: number;
   readonly rampSeconds: number;
+  /** Sent as `Origin` on upgrades and game creations (through the proxy, as a browser would). */
+  readonly origin?: string;
 }
 
 /** What one load-generator process measured, merged by the orchestrator. */
@@ -57,6 +72,11 @@ export interface DriverResult {
   readonly errors: Record<string, number>;
   readonly unanswered: number;
   readonly gamesPlayed: number;
+  /**
+   * Pairs whose two sockets were open when the window opened: below the games, the ramp (its
+   * connects, TLS handshakes through a proxy) was still running inside the window.
+   */
+  readonly connectedAtOpen: number;
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU this load-generator process used during the window, ms. */
   readonly cpuMs: number;
@@ -85,6 +105,8 @@ export interface PacedResult {
   readonly errors: Readonly<Record<string, number>>;
   readonly unanswered: number;
   readonly gamesPlayed: number;
+  /** Pairs connected when the window opened, all processes together (DriverResult). */
+  readonly connectedAtOpen: number;
   /** The load generators' own event-loop delay, worst process (it inflates every latency it measures). */
   readonly clientLag: { readonly p99: number; readonly max: number };
   /** CPU the load generators used during the window, ms, all processes together. */
@@ -106,13 +128,14 @@ interface Run {
 export const secret = (): string => randomBytes(18).toString('base64url');
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-export function open(url: string): Promise<WebSocket> {
+export function open(url: string, origin?: string): Promise<WebSocket> {
   // The load generator shares the machine's cores with what it measures: it trusts the
   // server's frames (no UTF-8 check of every snapshot) and offers no compression (the server
   // declines it anyway).
   const ws = new WebSocket(url.replace('http', 'ws') + 'ws', {
     skipUTF8Validation: true,
     perMessageDeflate: false,
+    ...(origin === undefined ? {} : { headers: { origin } }),
   });
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
@@ -165,7 +188,7 @@ export const percentile = (sorted: readonly number[], p: number): number =>
 
 /** Starts driving `options.games` games (ramping them up at once); nothing is measured yet. */
 export function startDriver(options: DriverOptions): Driver {
-  const { urls, games, paceMs } = options;
+  const { urls, games, paceMs, origin } = options;
   const latencies: number[] = [];
   const runs: Run[] = [];
   const errors: Record<string, number> = {};
@@ -181,6 +204,8 @@ export function startDriver(options: DriverOptions): Driver {
   let cpuMs = 0;
   let syscallsAtOpen = 0;
   let syscalls = 0;
+  let connected = 0;
+  let connectedAtOpen = 0;
 
   /** A function, not the flag: the flag changes under the loops' feet. */
   const running = (): boolean => !stopping;
@@ -190,13 +215,17 @@ export function startDriver(options: DriverOptions): Driver {
   const pair = async (index: number): Promise<void> => {
     const home = urls[index % urls.length]!;
     const away = urls[(index + 1) % urls.length]!;
-    const sockets = [await open(home), await open(away)] as const;
+    const sockets = [await open(home, origin), await open(away, origin)] as const;
+    connected++;
     let next = 0;
     while (running()) {
       const secrets = [secret(), secret()];
       const response = await request(home + 'api/games', {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: {
+          'content-type': 'application/json',
+          ...(origin === undefined ? {} : { origin }),
+        },
         body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: secrets[0] }),
       });
       if (!response.ok) throw new Error(`creating a game: HTTP ${response.status}`);
@@ -298,6 +327,7 @@ export function startDriver(options: DriverOptions): Driver {
       // Made at the window's start: its first sample must not span the time before.
       clientDelay.enable();
       windowStart = performance.now();
+      connectedAtOpen = connected;
       cpuAtOpen = process.cpuUsage();
       syscallsAtOpen = processSyscalls('self');
     },
@@ -351,6 +381,7 @@ export function startDriver(options: DriverOptions): Driver {
         errors,
         unanswered,
         gamesPlayed: runs.length,
+        connectedAtOpen,
         clientLag: { p99: clientDelay.percentile(99) / 1e6, max: clientDelay.max / 1e6 },
         cpuMs,
         syscalls,
@@ -362,11 +393,17 @@ export function startDriver(options: DriverOptions): Driver {
 const clientScript = path.join(import.meta.dirname, 'bench-server-client.ts');
 
 /** A driver in a child process (scripts/bench/bench-server-client.ts), steered over IPC. */
-function forkDriver(options: DriverOptions, cpuProf: string | undefined): Driver {
+function forkDriver(
+  options: DriverOptions,
+  cpuProf: string | undefined,
+  caFile: string | undefined,
+): Driver {
   const profile = cpuProf === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', cpuProf];
   const child = fork(clientScript, [], {
     execArgv: [...profile, '--import', 'tsx'],
     stdio: 'inherit',
+    // Read by Node at start only: why a proxied run always forks its load generators.
+    ...(caFile === undefined ? {} : { env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile } }),
   });
   child.send({ kind: 'start', options });
   const result = new Promise<DriverResult>((resolve, reject) => {
@@ -408,8 +445,11 @@ export async function runPaced(
       stride: clients,
       paceMs: options.paceMs,
       rampSeconds: options.rampSeconds,
+      ...(options.proxy === undefined ? {} : { origin: options.proxy.origin }),
     };
-    return clients === 1 ? startDriver(driverOptions) : forkDriver(driverOptions, options.cpuProf);
+    return clients === 1 && options.proxy === undefined
+      ? startDriver(driverOptions)
+      : forkDriver(driverOptions, options.cpuProf, options.proxy?.caFile);
   });
   const load0 = loadavg()[0]!;
   // The ramp, then the games' steady rhythm (the starts are in phase with the ramp).
@@ -441,6 +481,7 @@ export async function runPaced(
       errors,
       unanswered: sum((r) => r.unanswered),
       gamesPlayed: sum((r) => r.gamesPlayed),
+      connectedAtOpen: sum((r) => r.connectedAtOpen),
       clientLag: {
         p99: Math.max(...results.map((r) => r.clientLag.p99)),
         max: Math.max(...results.map((r) => r.clientLag.max)),

@@ -18,7 +18,13 @@
  *
  *   npm run bench:server -- [--store sqlite|postgres|both] [--games 100] [--seconds 10] [--bots 0]
  *     [--bot-pace-ms 0] [--pace-ms 0] [--ramp-seconds auto] [--processes 1] [--cpu-prof DIR]
- *     [--server-root DIR] [--clients N]
+ *     [--server-root DIR] [--clients N] [--proxy none|nginx]
+ *
+ * `--proxy nginx` (paced runs, one or two processes) puts Debian's nginx in front of the server
+ * processes as docs/deploy.md configures it (docs/nginx/c4.conf with TLS, a self-signed
+ * certificate, `TRUST_PROXY=loopback`; scripts/lib/nginx.ts), and the load generators connect
+ * to it over wss/https, trusting that certificate and sending the page's Origin. nginx's own
+ * CPU per move (master and workers) joins the report.
  *
  * `--clients N` (paced runs) splits the load generator over N processes (default: one per
  * server process), each reporting its own event-loop delay: the bench must not time itself.
@@ -34,7 +40,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
-import { cpuBetween, sampleCpu, type CpuSample } from './bench-server-cpu.js';
+import { startNginx, type RunningNginx } from '../lib/nginx.js';
+import {
+  cpuBetween,
+  processCpuMs,
+  processSyscalls,
+  sampleCpu,
+  type CpuSample,
+} from './bench-server-cpu.js';
 import { runPaced } from './bench-server-paced.js';
 import { startBenchServer, type BenchServer } from './bench-server-spawn.js';
 
@@ -51,6 +64,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'server-root': { type: 'string' },
     clients: { type: 'string' },
+    proxy: { type: 'string', default: 'none' },
   },
 });
 const BOTS = Math.max(0, Number(values.bots));
@@ -69,6 +83,18 @@ const CLIENTS = Math.min(8, Math.max(1, Math.floor(Number(values.clients ?? PROC
 const CPU_PROF = values['cpu-prof'];
 const SERVER_ROOT =
   values['server-root'] === undefined ? undefined : path.resolve(values['server-root']);
+const PROXY = values.proxy === 'nginx' ? 'nginx' : undefined;
+if (values.proxy !== 'none' && PROXY === undefined)
+  throw new Error(`bench:server: --proxy ${values.proxy}: none or nginx`);
+if (PROXY !== undefined && (PACE_MS === 0 || PROCESSES > 2))
+  throw new Error('bench:server: --proxy nginx needs --pace-ms and one or two --processes');
+/**
+ * nginx's workers: one per core (2 here), what Debian's `worker_processes auto` gives. They are
+ * event-driven, so more would only add context switches; fewer would put every TLS socket on
+ * one core beside the servers. Each proxied socket holds two connections (client and upstream).
+ */
+const NGINX_WORKERS = 2;
+const NGINX_CONNECTIONS = 4 * GAMES + 1024;
 const DATABASE_URL = process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 for (const [name, value] of Object.entries({
@@ -264,7 +290,7 @@ async function verify(url: string): Promise<{ lost: number; duplicated: number }
 /** Starts the server processes on one fresh store; `use` runs against them; then all is removed. */
 async function withServers<T>(
   store: 'sqlite' | 'postgres',
-  use: (servers: readonly BenchServer[], appName: string) => Promise<T>,
+  use: (servers: readonly BenchServer[], appName: string, nginx?: RunningNginx) => Promise<T>,
 ): Promise<T> {
   const dir = mkdtempSync(path.join(tmpdir(), 'c4-bench-'));
   const schema = `c4bench_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -274,15 +300,28 @@ async function withServers<T>(
       : // The backends serving this run are found by name (scripts/bench/bench-server-cpu.ts).
         { DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema }),
     ...(PROCESSES > 1 ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
+    // As docs/deploy.md: the client's address is nginx's X-Forwarded-For (127.0.0.1 for every
+    // simulated player, as directly: the raised per-address limits cover them the same way).
+    ...(PROXY === undefined ? {} : { TRUST_PROXY: 'loopback' }),
   };
   const nodeArgs = CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF];
   const servers: BenchServer[] = [];
+  let nginx: RunningNginx | undefined;
   try {
     // One after the other: the first migrates the store, the rest find it ready.
     for (let i = 0; i < PROCESSES; i++)
       servers.push(await startBenchServer(env, nodeArgs, SERVER_ROOT));
-    return await use(servers, schema);
+    if (PROXY === 'nginx') {
+      // docs/nginx/c4.conf names two upstreams: one process is named twice.
+      const ports = servers.map((s) => Number(new URL(s.url).port));
+      nginx = await startNginx([ports[0]!, ports[1] ?? ports[0]!], {
+        workerProcesses: NGINX_WORKERS,
+        workerConnections: NGINX_CONNECTIONS,
+      });
+    }
+    return await use(servers, schema, nginx);
   } finally {
+    await nginx?.stop();
     await Promise.all(servers.map((s) => s.stop()));
     if (store === 'postgres') {
       const pg = (await import('pg')).default;
@@ -330,12 +369,24 @@ async function runOne(store: 'sqlite' | 'postgres'): Promise<string> {
 const ms = (x: number): string => `${x.toFixed(1)} ms`;
 
 async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
-  return withServers(store, async (servers, appName) => {
+  return withServers(store, async (servers, appName, nginx) => {
     const cpu: CpuSample[] = [];
+    /** nginx's CPU ms and read/write system calls (master and workers) at the window's ends. */
+    const nginxCpu: { ms: number; calls: number }[] = [];
+    const nginxSample = (): { ms: number; calls: number } => {
+      const pids = nginx?.pids() ?? [];
+      return {
+        ms: pids.reduce((t, pid) => t + (processCpuMs(pid) ?? 0), 0),
+        calls: pids.reduce((t, pid) => t + processSyscalls(pid), 0),
+      };
+    };
     const redisUrl = PROCESSES > 1 ? REDIS_URL : undefined;
     const { result: r, loops } = await runPaced(
       {
-        urls: servers.map((s) => s.url),
+        urls: nginx ? [nginx.httpsUrl] : servers.map((s) => s.url),
+        ...(nginx
+          ? { proxy: { origin: new URL(nginx.httpsUrl).origin, caFile: nginx.caFile } }
+          : {}),
         games: GAMES,
         paceMs: PACE_MS,
         rampSeconds: RAMP_SECONDS,
@@ -346,6 +397,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       async () => {
         // Window start and end: the services' CPU is read at both (PostgreSQL runs only).
         if (store === 'postgres') cpu.push(await sampleCpu(DATABASE_URL, appName, redisUrl));
+        nginxCpu.push(nginxSample());
         return Promise.all(servers.map((s) => s.loop()));
       },
     );
@@ -371,14 +423,21 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
       `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
     ].join(' | ');
     console.log(`| ${row} |`);
+    if (r.connectedAtOpen < GAMES)
+      console.log(
+        `  only ${r.connectedAtOpen} of ${GAMES} games were connected when the window opened: the ramp overlapped it`,
+      );
     // Where the machine's work per move went: CPU ms per acknowledged move, by component.
     const perMove = (ms: number): string => (ms / Math.max(1, r.acked)).toFixed(2);
     const serverMs = loops.reduce((t, l) => t + l.cpu * r.window * 1000, 0);
     const services = cpu.length === 2 ? cpuBetween(cpu[0]!, cpu[1]!) : undefined;
+    const proxyMs = nginx && nginxCpu.length === 2 ? nginxCpu[1]!.ms - nginxCpu[0]!.ms : 0;
+    const proxyCalls = nginx && nginxCpu.length === 2 ? nginxCpu[1]!.calls - nginxCpu[0]!.calls : 0;
     console.log(
       `  CPU ms per move: servers ${perMove(serverMs)}, load generators ${perMove(r.clientCpuMs)}` +
+        (nginx ? `, nginx ${perMove(proxyMs)}` : '') +
         (services
-          ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + services.postgres + services.redis)}`
+          ? `, PostgreSQL ${perMove(services.postgres)}, Redis ${perMove(services.redis)}, total ${perMove(serverMs + r.clientCpuMs + proxyMs + services.postgres + services.redis)}`
           : ''),
     );
     // The same by system calls (socket reads and writes): a count the machine's load leaves alone.
@@ -386,6 +445,7 @@ async function runPacedOne(store: 'sqlite' | 'postgres'): Promise<string> {
     const serverCalls = loops.reduce((t, l) => t + l.syscalls, 0);
     console.log(
       `  read/write system calls per move: servers ${perMoveCount(serverCalls)}, load generators ${perMoveCount(r.clientSyscalls)}` +
+        (nginx ? `, nginx ${perMoveCount(proxyCalls)}` : '') +
         (services
           ? `, PostgreSQL ${perMoveCount(services.postgresSyscalls)}, Redis ${perMoveCount(services.redisSyscalls)}`
           : ''),
@@ -409,7 +469,7 @@ const stores: ('sqlite' | 'postgres')[] =
     : [values.store === 'postgres' ? 'postgres' : 'sqlite'];
 if (PACE_MS > 0) {
   console.log(
-    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), ${CLIENTS} load-generator process(es), loopback; load average ${loadavg()
+    `bench:server — ${GAMES} games at a person's pace (a move ${PACE_MS} ms ± 50% after each turn began), started over ${RAMP_SECONDS.toFixed(1)} s, measured ${SECONDS} s after ${(2 * PACE_MS) / 1000} s of settling, ${PROCESSES} server process(es), ${CLIENTS} load-generator process(es), ${PROXY === 'nginx' ? `through nginx (TLS, ${NGINX_WORKERS} workers)` : 'loopback'}; load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
