@@ -34,13 +34,18 @@ async function shoot(p: TestPage, name: string, ready: (page: Page) => Promise<v
   await p.page.bringToFront();
   for (const colorScheme of SCHEMES) {
     await p.page.emulateMedia({ colorScheme });
-    // Under load, Chromium kept the previous scheme's text colour on a few elements drawn before
-    // the switch (axe read the dark theme's #e2e8f0 on the light background; the page sets no
-    // colour from script). A custom property changed on the root makes every element's style be
-    // computed again, so the colours axe reads are the scheme's.
-    await p.page.evaluate((scheme) => {
-      document.documentElement.style.setProperty('--test-scheme', scheme);
-    }, colorScheme);
+    // Chromium kept the previous scheme's text colour on a few elements drawn before the switch
+    // (axe read the dark theme's #e2e8f0 on the light background; the page sets no colour from
+    // script and has no transitions), even after a custom property changed on the root. An
+    // inline colour set on every element and taken off again makes each one's style be computed
+    // afresh, and colour moves no box, so nothing on the page is laid out again.
+    await p.page.evaluate(() => {
+      const all = [...document.querySelectorAll<HTMLElement | SVGElement>('*')];
+      for (const e of all) e.style.setProperty('color', 'initial');
+      document.body.getBoundingClientRect();
+      for (const e of all) e.style.removeProperty('color');
+      document.body.getBoundingClientRect();
+    });
     for (const size of SIZES) {
       await p.page.setViewportSize(size);
       await p.page.evaluate(() => {
