@@ -18,6 +18,35 @@ function load(variant: Variant, moves: readonly number[]): void {
   for (const c of moves) engine.play(c);
 }
 
+/**
+ * Random positions of `discs` or a few more discs, each searched with the switch `set` at each
+ * of `values`: every search gives minimax's exact score. The switch goes back to `restore`.
+ */
+function exactEitherWay(
+  variant: Variant,
+  discs: number,
+  values: readonly number[],
+  set: (value: number) => void,
+  restore: number,
+): void {
+  engine.setTableBits(12);
+  fc.assert(
+    fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
+      const moves = positionFrom(variant, picks);
+      if (!moves) return;
+      const want = minimax(boardFromMoves(variant, moves)!);
+      for (const value of values) {
+        set(value);
+        load(variant, moves);
+        if (engine.solve(0) !== 1) throw new Error('search stopped');
+        expect([engine.lower(), engine.upper()]).toEqual([want, want]);
+      }
+      set(restore);
+    }),
+    { numRuns: 40 },
+  );
+}
+
 // Even heights (where the claimeven rule applies), and how many discs the positions start with
 // so that the reference minimax stays fast.
 const evenHeights: [string, Variant, number][] = [
@@ -191,21 +220,14 @@ describe.each(anyHeights)(
 // Positions with one move left are played through without their own table entry or node.
 describe.each(anyHeights)('%s: forced moves played through', (_name, variant, discs) => {
   it('the search gives the exact score playing them through and searching them', () => {
-    engine.setTableBits(12);
-    fc.assert(
-      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
-        const moves = positionFrom(variant, picks);
-        if (!moves) return;
-        const want = minimax(boardFromMoves(variant, moves)!);
-        for (const on of [1, 0]) {
-          engine.setForcedThrough(on);
-          load(variant, moves);
-          if (engine.solve(0) !== 1) throw new Error('search stopped');
-          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
-        }
-        engine.setForcedThrough(1);
-      }),
-      { numRuns: 40 },
+    exactEitherWay(
+      variant,
+      discs,
+      [1, 0],
+      (v) => {
+        engine.setForcedThrough(v);
+      },
+      1,
     );
   });
 });
@@ -274,21 +296,14 @@ describe('mirror-image positions', () => {
 // mirrored): random positions, searched with every position so keyed and with none.
 describe.each(anyHeights)('%s: entries shared with mirror images', (_name, variant, discs) => {
   it('the search gives the exact score with mirrored keys and without them', () => {
-    engine.setTableBits(12);
-    fc.assert(
-      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
-        const moves = positionFrom(variant, picks);
-        if (!moves) return;
-        const want = minimax(boardFromMoves(variant, moves)!);
-        for (const plies of [64, 0]) {
-          engine.setMirrorKeys(plies);
-          load(variant, moves);
-          if (engine.solve(0) !== 1) throw new Error('search stopped');
-          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
-        }
-        engine.setMirrorKeys(-1);
-      }),
-      { numRuns: 40 },
+    exactEitherWay(
+      variant,
+      discs,
+      [64, 0],
+      (v) => {
+        engine.setMirrorKeys(v);
+      },
+      -1,
     );
   });
 });
@@ -297,21 +312,14 @@ describe.each(anyHeights)('%s: entries shared with mirror images', (_name, varia
 // moves gave, which the root's later probes read with other windows.
 describe.each(anyHeights)('%s: fail-soft values', (_name, variant, discs) => {
   it('the search gives the exact score fail-soft and fail-hard', () => {
-    engine.setTableBits(12);
-    fc.assert(
-      fc.property(fc.array(fc.nat(20), { minLength: discs, maxLength: discs + 6 }), (picks) => {
-        const moves = positionFrom(variant, picks);
-        if (!moves) return;
-        const want = minimax(boardFromMoves(variant, moves)!);
-        for (const on of [1, 0]) {
-          engine.setFailSoft(on);
-          load(variant, moves);
-          if (engine.solve(0) !== 1) throw new Error('search stopped');
-          expect([engine.lower(), engine.upper()]).toEqual([want, want]);
-        }
-        engine.setFailSoft(1);
-      }),
-      { numRuns: 40 },
+    exactEitherWay(
+      variant,
+      discs,
+      [1, 0],
+      (v) => {
+        engine.setFailSoft(v);
+      },
+      1,
     );
   });
 });
