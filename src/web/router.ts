@@ -107,8 +107,10 @@ export function startRouter(local: LocalPage): void {
   };
   window.addEventListener('hashchange', go);
   // A mode in the header is the local game's: from any other page it goes back to it.
+  // The address, not the page on screen, decides: a click while a page's module is still
+  // loading must still lead back (that page would otherwise mount after the click).
   document.getElementById('modes')?.addEventListener('click', () => {
-    if (shown.kind === 'local') return;
+    if (pageRoute(location.hash).page === 'local') return;
     history.pushState(null, '', location.href.replace(/#.*$/, ''));
     go();
   });

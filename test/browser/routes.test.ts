@@ -79,6 +79,28 @@ describe('pages and keys', () => {
     dropExpected404s(errors);
   });
 
+  it('a click in the header while a page is still loading leads back all the same', async () => {
+    const { page, errors } = await suite.newPage();
+    await openGame(page, `${suite.harness.url}#g=7x6c4:44&m=pvp`);
+    for (const hash of PAGES) {
+      // The click lands in the same task as the hashchange, before the page's module arrives.
+      await page.evaluate(async (h) => {
+        const changed = new Promise((resolve) => {
+          window.addEventListener('hashchange', resolve, { once: true });
+        });
+        location.hash = h;
+        await changed;
+        document.querySelector<HTMLButtonElement>('#modes [data-mode="analysis"]')?.click();
+      }, hash);
+      await expect
+        .poll(() => page.locator('main.layout').isVisible(), { message: hash })
+        .toBe(true);
+      expect(await page.locator('main:not(.layout)').count(), hash).toBe(0);
+      expect(await page.getAttribute('body', 'data-mode')).toBe('analysis');
+    }
+    dropExpected404s(errors);
+  });
+
   it('a broken #play= or #player= link says so instead of showing the local game', async () => {
     const { page } = await suite.newPage();
     for (const hash of ['#play=bad', '#player=x', '#replay=', '#leaderboard=nowhere']) {
