@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { guardChild } from '../lib/child-guard.js';
 import type { LoopReport } from './bench-server-probe.js';
 
 export interface BenchServer {
@@ -62,17 +63,7 @@ export async function startBenchServer(
       reject(new Error(`server exited (${code})`));
     });
   });
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      resolve();
-    }),
-  );
-  // A benchmark that dies must not leave its server running.
-  const orphan = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', orphan);
-  void exited.then(() => process.off('exit', orphan));
+  const { exited } = guardChild(child);
   return {
     url,
     child,

@@ -13,6 +13,7 @@ import {
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { guardChild } from './child-guard.js';
 
 /**
  * Debian's nginx run by a test or a benchmark: its own prefix, configuration and certificate
@@ -168,18 +169,8 @@ export async function startNginx(
   });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += String(d)));
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      resolve();
-    }),
-  );
-  // If the test or benchmark process dies first, nginx must not outlive it.
-  const orphan = (): void => {
-    child.kill('SIGKILL');
-  };
-  process.once('exit', orphan);
+  const { exited } = guardChild(child);
   const stop = async (): Promise<void> => {
-    process.off('exit', orphan);
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
