@@ -1,0 +1,108 @@
+/**
+ * The web analysis board as a benchmark drives it: open it on a fresh context (as served, or with
+ * the cross-origin isolation headers stripped so its search runs on one thread), then load a
+ * position through "Load moves or a link" and wait, in the page, for its final hints.
+ */
+import type { Page } from 'playwright-core';
+import type { Harness, TestPage } from '../../test/browser/harness.js';
+
+export type Side = 'isolated' | 'stripped';
+
+export interface Measurement {
+  /** Wall time to the final hints, or null when they did not come within the timeout. */
+  readonly ms: number | null;
+  /** Every column's final hint exact (a distance, a draw or full). */
+  readonly exact: boolean;
+  /** Threads the hints on screen were searched with (#hint-note's data-threads). */
+  readonly threads: number | null;
+  readonly hints: string;
+}
+
+/** `navigator.hardwareConcurrency` as the pages see it (the isolated side's threads: up to 4). */
+let cores: number | undefined;
+export const pageCores = (): number | undefined => cores;
+
+/** Opens the analysis board on a fresh context of `side`, with the empty board's hints final. */
+export async function openBoard(harness: Harness, side: Side): Promise<TestPage> {
+  const opened = await harness.newPage({ reducedMotion: 'reduce' });
+  const { page } = opened;
+  // tsx compiles this file keeping function names (`__name(fn, "finish")`), and the functions
+  // handed to page.evaluate carry those calls into the page: give them the helper there.
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  if (side === 'stripped') {
+    // The same server, with COOP/COEP taken off the page (as test/browser/search-threads.test.ts).
+    await page.route(harness.url, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['cross-origin-opener-policy'];
+      delete headers['cross-origin-embedder-policy'];
+      await route.fulfill({ response, headers });
+    });
+  }
+  await page.goto(harness.url);
+  await page.locator('.board .column').first().waitFor();
+  const isolated = await page.evaluate(() => self.crossOriginIsolated);
+  cores ??= await page.evaluate(() => navigator.hardwareConcurrency);
+  if (isolated !== (side === 'isolated')) {
+    throw new Error(`the ${side} page is ${isolated ? '' : 'not '}cross-origin isolated`);
+  }
+  await page.click('#modes [data-mode="analysis"]');
+  await page.waitForFunction(() => {
+    const board = document.querySelector('.board');
+    return (
+      document.body.dataset['mode'] === 'analysis' &&
+      board?.classList.contains('with-hints') === true &&
+      !board.classList.contains('hints-pending') &&
+      document.querySelector('#hint-note')?.hasAttribute('data-threads') === true
+    );
+  });
+  return opened;
+}
+
+/** Loads `moves` and waits (in the page, on DOM changes) for the final hints. */
+export async function measure(page: Page, moves: string, timeoutMs: number): Promise<Measurement> {
+  const result = await page.evaluate(
+    ({ moves, timeoutMs }) =>
+      new Promise<{ ms: number | null; labels: string[]; threads: string | null }>((done) => {
+        const board = document.querySelector('.board')!;
+        const note = document.querySelector('#hint-note')!;
+        const labels = (): string[] =>
+          [...document.querySelectorAll('.hint-row > *')].map((e) => e.textContent);
+        const input = document.querySelector<HTMLInputElement>('#paste-input')!;
+        const form = document.querySelector<HTMLFormElement>('#paste')!;
+        let timer = 0;
+        let start = 0;
+        const finish = (ms: number | null): void => {
+          observer.disconnect();
+          clearTimeout(timer);
+          done({ ms, labels: labels(), threads: note.getAttribute('data-threads') });
+        };
+        // The page renders a position's board, hint row and note in one task, so the first
+        // change that shows this position's discs without pending hints is its final answer.
+        const observer = new MutationObserver(() => {
+          const discs = document.querySelectorAll('.cell:not([data-cell="empty"])').length;
+          if (
+            discs === moves.length &&
+            board.classList.contains('with-hints') &&
+            !board.classList.contains('hints-pending')
+          ) {
+            finish(performance.now() - start);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+        timer = window.setTimeout(() => {
+          finish(null);
+        }, timeoutMs);
+        input.value = moves;
+        start = performance.now();
+        form.requestSubmit();
+      }),
+    { moves, timeoutMs },
+  );
+  return {
+    ms: result.ms,
+    exact: result.labels.every((label) => /^(W\d+|L\d+|D|)$/.test(label)),
+    threads: result.threads === null ? null : Number(result.threads),
+    hints: result.labels.map((label) => label || '·').join(' '),
+  };
+}
