@@ -434,8 +434,8 @@ function grow(): void {
   const near = <u64>(64 - (bits < nearBits ? bits : nearBits));
   // By bucket (see `ttStore`), from the top down: an entry of bucket p goes to a bucket in
   // [p << k, (p + 1) << k) (the new index extends the old one), none of which holds an entry
-  // still to be moved, except p itself when p = 0 (it then stays). Threads build: only thread 0
-  // grows.
+  // still to be moved, except p itself when p = 0 (it then stays). A near-end entry's region
+  // grows less or not at all (k smaller, or 0: it stays). Threads build: only thread 0 grows.
   for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
     const p = ttBase + (<usize>i << 4);
     const w1 = load<u64>(p, 8);
