@@ -250,7 +250,31 @@ function lineN(pos: u64, d: i32): u64 {
 }
 
 /** Whether `cells` hold a whole line (in a direction the variant allows). */
+@inline
 function hasLine(cells: u64): bool {
+  // Inlined for connect 4 in every direction, like `winningCells`: the claimeven bound calls it
+  // up to H + 1 times a node (0.5-4% less time per node on Steininger's 7x6 sets).
+  if (all4) {
+    return (
+      (lineStarts4(cells, 1) |
+        lineStarts4(cells, H1) |
+        lineStarts4(cells, H) |
+        lineStarts4(cells, H + 2)) !=
+      0
+    );
+  }
+  return hasLineAny(cells);
+}
+
+/** `lineStarts` for connect 4. */
+@inline
+function lineStarts4(cells: u64, d: i32): u64 {
+  const pairs = cells & (cells >> <u64>d);
+  return pairs & (pairs >> <u64>(d << 1));
+}
+
+/** `hasLine` on any board and line length. */
+function hasLineAny(cells: u64): bool {
   if (dirVertical && lineIn(cells, 1)) return true;
   if (dirHorizontal && lineIn(cells, H1)) return true;
   return dirDiagonal && (lineIn(cells, H) || lineIn(cells, H + 2));
