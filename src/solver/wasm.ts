@@ -45,6 +45,11 @@ export interface WasmEngine {
   setFailSoft(on: number): void;
   /** For tests and measurements: 0 reads no entry past a child with one move left. */
   setEtcChains(on: number): void;
+  /**
+   * For tests and measurements: positions of at most `empty` empty cells (-1: none) are indexed
+   * into the table's first 2^bits entries (default 16 and 18).
+   */
+  setNearEnd(empty: number, bits: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 

@@ -323,3 +323,22 @@ describe.each(anyHeights)('%s: fail-soft values', (_name, variant, discs) => {
     );
   });
 });
+
+// Positions near the end of the game are indexed into a small region at the start of the table
+// (the table's index, not a pruning rule: entries keep their whole key, so a position never
+// reads another's bounds). Here a region of 2^6 entries in a table of 2^12, so that entries of
+// both kinds collide and move when the table's region grows.
+describe.each(anyHeights)('%s: the near-end region of the table', (_name, variant, discs) => {
+  it('the search gives the exact score with the region and without it', () => {
+    exactEitherWay(
+      variant,
+      discs,
+      [8, 100, -1],
+      (v) => {
+        engine.setNearEnd(v, 6);
+      },
+      16,
+    );
+    engine.setNearEnd(16, 18);
+  });
+});

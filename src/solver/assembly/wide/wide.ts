@@ -512,6 +512,18 @@ let ttSize: usize = 0;
 let ttBase: usize = 0;
 let ttShift: u64 = 0;
 let generation: u32 = 1;
+// Positions of at most `nearEmpty` empty cells are indexed into the first 2^NEAR_BITS entries
+// only (4 MiB): most probes are theirs, and spread over the whole table nearly each one missed
+// the processor's address cache as well as its data caches (the 64-bit build's reason, measured
+// there: BENCHMARKS.md, "opening_L3 below Steininger's time").
+const NEAR_BITS: i32 = 17;
+let nearEmpty: i32 = 16;
+let nearShift: u64 = 0;
+/** For tests and measurements: the near-end positions, at most `empty` empty cells (-1: none). */
+export function setNearEnd(empty: i32, bits: i32): void {
+  nearEmpty = empty;
+  nearShift = <u64>(64 - (ttBits < bits ? ttBits : bits));
+}
 
 /** Allocates 2^bits entries (32 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
@@ -527,6 +539,7 @@ export function setTableBits(bits: i32): i32 {
   ttSize = size;
   ttBase = start;
   ttShift = <u64>(64 - bits);
+  nearShift = <u64>(64 - (bits < NEAR_BITS ? bits : NEAR_BITS));
   memory.fill(ttBase, 0, size * ENTRY);
   generation = 1;
   return 1;
@@ -541,10 +554,12 @@ export function newGeneration(): void {
   }
 }
 
+/** The first slot of the bucket of `key`, a position of `moves` discs. */
 @inline
-function bucketOf(key: usize): usize {
+function bucketOf(key: usize, moves: i32): usize {
   const h = w0(key) ^ (w1(key) * 0xd6e8feb86659fd93) ^ (w2(key) * 0xc2b2ae3d27d4eb4f);
-  return ttBase + ((<usize>((h * HASH_MUL) >> ttShift) & ~(<usize>1)) * ENTRY);
+  const shift = SIZE - moves <= nearEmpty ? nearShift : ttShift;
+  return ttBase + ((<usize>((h * HASH_MUL) >> shift) & ~(<usize>1)) * ENTRY);
 }
 
 @inline
@@ -557,18 +572,18 @@ function holds(e: usize, key: usize): bool {
   );
 }
 
-/** The slot holding `key` in this generation, or 0. */
+/** The slot holding `key`, a position of `moves` discs, in this generation, or 0. */
 @inline
-function find(key: usize): usize {
-  const b = bucketOf(key);
+function find(key: usize, moves: i32): usize {
+  const b = bucketOf(key, moves);
   if (holds(b, key)) return b;
   if (holds(b + ENTRY, key)) return b + ENTRY;
   return 0;
 }
 
 function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
-  const b = bucketOf(key);
-  let e = find(key);
+  const b = bucketOf(key, moves);
+  let e = find(key, moves);
   if (e != 0) {
     const d = load<u32>(e, 24);
     const oldLo = <i32>(d & 255) - 128;
@@ -819,7 +834,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const k1: u64 = t1 < c1 || s1 < t1 ? 1 : 0;
     set(key, s0, s1, c2 + m2 + k1);
   }
-  const e = find(key);
+  const e = find(key, moves);
   if (e != 0) {
     const d = load<u32>(e, 24);
     const lo = <i32>(d & 255) - 128;
@@ -870,7 +885,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       const s1 = u1 + k0;
       const k1: u64 = u1 < t1 || s1 < u1 ? 1 : 0;
       set(childKey, s0, s1, t2 + q2 + k1);
-      const e2 = find(childKey);
+      const e2 = find(childKey, moves + 1);
       if (e2 != 0) {
         const childHi = <i32>((load<u32>(e2, 24) >> 8) & 255) - 128;
         if (-childHi >= beta) {
