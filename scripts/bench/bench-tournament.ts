@@ -10,7 +10,10 @@
  * link (half as many games), so both halves have the same sockets and move rate.
  *
  *   npm run bench:tournament -- [--players 500] [--pace-ms 3000] [--ramp-seconds 30]
- *     [--seconds 90] [--only tournament|baseline] [--cpu-prof DIR]
+ *     [--seconds 90] [--only tournament|baseline] [--cpu-prof DIR] [--server-root DIR]
+ *
+ * `--server-root DIR` runs the server of another checkout (e.g. an earlier commit unpacked under
+ * /tmp with node_modules linked), so two versions meet the same load generator.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -41,6 +44,9 @@ const RAMP_SECONDS = Number(arg('ramp-seconds', '30'));
 const SECONDS = Number(arg('seconds', '90'));
 const ONLY = arg('only', 'both');
 const CPU_PROF = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : undefined;
+const SERVER_ROOT = process.argv.includes('--server-root')
+  ? path.resolve(arg('server-root', '.'))
+  : undefined;
 
 /** Every simulated player is a named identity made from 127.0.0.1. */
 const ENV = {
@@ -58,6 +64,7 @@ async function withServer<T>(run: (server: BenchServer) => Promise<T>): Promise<
   const server = await startBenchServer(
     { ...ENV, DATABASE_PATH: path.join(dir, 'c4.sqlite') },
     CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF],
+    SERVER_ROOT,
   );
   try {
     return await run(server);
@@ -258,7 +265,8 @@ const errorText = (errors: Readonly<Record<string, number>>): string =>
     .join(', ') || 'none';
 
 console.log(
-  `${PLAYERS} players, pace ${PACE_MS} ms, ramp ${RAMP_SECONDS} s, window ${SECONDS} s (SQLite, one process)`,
+  `${PLAYERS} players, pace ${PACE_MS} ms, ramp ${RAMP_SECONDS} s, window ${SECONDS} s (SQLite, one process)` +
+    (SERVER_ROOT === undefined ? '' : `, server of ${SERVER_ROOT}`),
 );
 console.log(
   '| load | seats | moves/s | ack p50 | ack p99 | pairings | pairing p50 | pairing p99 | pairing max | errors | server loop p99 / max | load (1 min) |',

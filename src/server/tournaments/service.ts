@@ -243,8 +243,9 @@ export class TournamentService {
     const { store } = this.deps;
     let t = await store.get(id);
     if (!t || t.status === 'finished' || now < t.startsAt) return;
-    const pairings = await this.settle(t, await store.entrants(id), await store.pairings(id));
-    // Read after settling: a finished game changes who is present.
+    const pairings = await this.settle(t, await store.pairings(id));
+    // Read after settling (a finished game changes who is present), and once per tick: with
+    // hundreds of players the reading showed in the server's profile.
     const entrants = await store.entrants(id);
     if (t.status === 'upcoming') {
       if (!(await store.advance(t, { status: 'running' }))) return;
@@ -329,11 +330,7 @@ export class TournamentService {
    * Writes the outcome of every finished game once, and creates any paired game that is
    * missing (the process died between the pairing and the game).
    */
-  private async settle(
-    t: TournamentRow,
-    entrants: readonly EntrantRow[],
-    pairings: readonly PairingRow[],
-  ): Promise<PairingRow[]> {
+  private async settle(t: TournamentRow, pairings: readonly PairingRow[]): Promise<PairingRow[]> {
     const out: PairingRow[] = [];
     let changed = false;
     for (const p of pairings) {
@@ -343,7 +340,8 @@ export class TournamentService {
       }
       const game = await this.deps.games.getGame(p.gameId);
       if (!game) {
-        await this.startGames(t, entrants, [p]);
+        // Rare (a crash between pairing and game): the entrants are read only then.
+        await this.startGames(t, await this.deps.store.entrants(t.id), [p]);
         out.push(p);
         continue;
       }
