@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/ai/random.js';
 import { pairArena, type ArenaCandidate } from '../../src/tournament/index.js';
-import { pairArenaOracle } from './arena-pairing-oracle.js';
+import { pairArenaOracle } from './arena-oracle.js';
 
 /** An arena's free players as it makes them: scores in steps, Glicko-like ratings, last games. */
 function arenaField(count: number, seed: number, spread = 40): ArenaCandidate[] {

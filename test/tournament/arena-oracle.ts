@@ -1,10 +1,20 @@
 /**
- * The arena pairing as first written (src/tournament/arena-pairing.ts before the lazy walk):
- * a depth-first search that filters and sorts every waiting candidate's partners up front.
- * Slow (130 ms for 500 players) but plainly the rules; kept as the oracle the fast one must
- * equal, pair for pair and colour for colour.
+ * The arena's pairing and scoring as first written, slow but plainly the rules: the oracles
+ * the faster ones in src/tournament must equal.
+ *
+ * `pairArenaOracle` (src/tournament/arena-pairing.ts before the lazy walk): a depth-first
+ * search that filters and sorts every waiting candidate's partners up front (130 ms for 500
+ * players); the fast one must give the same pairs, in the same order and colours.
  */
-import type { ArenaCandidate, ArenaPair } from '../../src/tournament/index.js';
+import {
+  arenaPoints,
+  type ArenaCandidate,
+  type ArenaPair,
+  type ArenaPlayer,
+  type ArenaResult,
+  type ArenaState,
+  type Outcome,
+} from '../../src/tournament/index.js';
 /** Search steps before the pairing gives up avoiding rematches (never reached in practice). */
 const STEP_BUDGET = 200_000;
 
@@ -94,4 +104,37 @@ function match(
     return false;
   };
   return step() ? out : null;
+}
+
+/**
+ * `recordArenaGames` before it scored in place: a new player, and a new list of games, for
+ * every game (quadratic in a player's games).
+ */
+export function recordArenaGamesOracle(
+  state: ArenaState,
+  results: readonly ArenaResult[],
+): ArenaState {
+  const players: Record<string, ArenaPlayer> = { ...state.players };
+  for (const { pair, winner, at } of results) {
+    const a = players[pair.first];
+    const b = players[pair.second];
+    if (!a || !b) continue;
+    const outcomeOf = (id: string): Outcome =>
+      winner === null ? 'draw' : winner === id ? 'win' : 'loss';
+    const score = (p: ArenaPlayer, o: ArenaPlayer): ArenaPlayer => {
+      const outcome = outcomeOf(p.id);
+      const { points, streak } = arenaPoints(p.streak, outcome);
+      return {
+        ...p,
+        score: p.score + points,
+        streak,
+        playing: false,
+        freeSince: at,
+        games: [...p.games, { opponent: o.id, opponentRating: o.rating, outcome, points }],
+      };
+    };
+    players[a.id] = score(a, b);
+    players[b.id] = score(b, a);
+  }
+  return { ...state, players };
 }
