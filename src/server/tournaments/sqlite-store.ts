@@ -61,8 +61,8 @@ export class SqliteTournamentStore implements TournamentStore {
     return Promise.resolve(rows.map(toEntrant));
   }
 
-  pairings(id: string): Promise<PairingRow[]> {
-    const rows = this.db.prepare(TSQL.pairings).all(id) as PairingDbRow[];
+  pairings(id: string, fromSeq = 0): Promise<PairingRow[]> {
+    const rows = this.db.prepare(TSQL.pairings).all(id, fromSeq) as PairingDbRow[];
     return Promise.resolve(rows.map(toPairing));
   }
 
