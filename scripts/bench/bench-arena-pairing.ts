@@ -1,9 +1,12 @@
 /**
- * Times `pairArena` alone on arena-like fields of free players (`npm run bench:arena-pairing`):
- * everyone new at the start (one score, one rating), and mid-arena (scores spread over 40
- * levels, Glicko-like ratings, most players' last opponent free too), for 500 and 2,000 players,
- * even and odd counts. `--root DIR` times the `pairArena` of another checkout (e.g. an earlier
- * commit unpacked under /tmp), so before and after run under one load.
+ * Times the pure parts of an arena's once-a-second step (`npm run bench:arena-pairing`):
+ * `pairArena` alone on arena-like fields of free players, everyone new at the start (one score,
+ * one rating) and mid-arena (scores spread over 40 levels, Glicko-like ratings, most players'
+ * last opponent free too), for 500 and 2,000 players, even and odd counts; then the replay of
+ * the arena from its games (`arenaOf`, src/server/tournaments/replay.ts) for 500 players as the
+ * games pile up (a two-hour arena at a person's pace reaches some 40,000). `--root DIR` times
+ * the code of another checkout (e.g. an earlier commit unpacked under /tmp), so before and after
+ * run under one load.
  *
  *   npm run bench:arena-pairing -- [--root DIR] [--runs 20]
  */
@@ -12,7 +15,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ArenaCandidate, ArenaPair } from '../../src/tournament/index.js';
+import type { EntrantRow, PairingRow } from '../../src/server/tournaments/store.js';
+import type { ArenaCandidate, ArenaPair, ArenaState } from '../../src/tournament/index.js';
 
 const { values } = parseArgs({
   options: { root: { type: 'string' }, runs: { type: 'string', default: '20' } },
@@ -22,6 +26,9 @@ const runs = Number(values.runs);
 const { pairArena } = (await import(
   pathToFileURL(path.join(root, 'src', 'tournament', 'arena-pairing.ts')).href
 )) as { pairArena: (c: readonly ArenaCandidate[]) => ArenaPair[] };
+const { arenaOf } = (await import(
+  pathToFileURL(path.join(root, 'src', 'server', 'tournaments', 'replay.ts')).href
+)) as { arenaOf: (e: readonly EntrantRow[], p: readonly PairingRow[], now: number) => ArenaState };
 
 /** A fixed pseudo-random sequence (xorshift32): every run times the same fields. */
 function sequence(seed: number): () => number {
@@ -54,8 +61,24 @@ function field(count: number, midArena: boolean): ArenaCandidate[] {
   }));
 }
 
-console.log(`pairArena of ${root}, ${runs} runs each, load ${loadavg()[0]!.toFixed(1)}`);
-console.log('| field | players | pairs | first call | median | max after the first |');
+/** The median of `runs` calls after one untimed call, and the untimed call's own time. */
+function time(run: () => unknown): { first: number; median: number; max: number } {
+  const times: number[] = [];
+  for (let i = 0; i <= runs; i++) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  // The first call of each case runs colder (the server steps once a second): shown apart.
+  const first = times.shift()!;
+  times.sort((a, b) => a - b);
+  return { first, median: times[times.length >> 1]!, max: times.at(-1)! };
+}
+const cells = (t: { first: number; median: number; max: number }): string =>
+  [t.first, t.median, t.max].map((x) => `${x.toFixed(2)} ms`).join(' | ');
+
+console.log(`code of ${root}, ${runs} runs each, load ${loadavg()[0]!.toFixed(1)}`);
+console.log('| pairArena: field | players | pairs | first call | median | max after the first |');
 console.log('|---|---|---|---|---|---|');
 for (const [count, midArena] of [
   [500, false],
@@ -66,19 +89,47 @@ for (const [count, midArena] of [
   [2001, true],
 ] as const) {
   const players = field(count, midArena);
-  const times: number[] = [];
   let pairs = 0;
-  for (let run = 0; run <= runs; run++) {
-    const start = performance.now();
+  const t = time(() => {
     pairs = pairArena(players).length;
-    times.push(performance.now() - start);
-  }
-  // The first call of each field runs colder (the server pairs once a second): shown apart.
-  const first = times.shift()!;
-  times.sort((a, b) => a - b);
-  const cells = [first, times[times.length >> 1]!, times.at(-1)!].map((t) => `${t.toFixed(2)} ms`);
-  console.log(
-    `| ${midArena ? 'mid-arena' : 'start'} | ${count} | ${pairs} | ${cells.join(' | ')} |`,
-  );
+  });
+  console.log(`| ${midArena ? 'mid-arena' : 'start'} | ${count} | ${pairs} | ${cells(t)} |`);
+}
+
+/** 500 entrants and `count` games in pairing order, the last 250 still being played. */
+function history(count: number): { entrants: EntrantRow[]; pairings: PairingRow[] } {
+  const next = sequence(count);
+  const n = 500;
+  const entrants = Array.from({ length: n }, (_, i) => ({
+    playerId: `player-${i}`,
+    name: `Player ${i}`,
+    rating: 1500,
+    seatHash: '0'.repeat(64),
+    joinedAt: i,
+    withdrawn: false,
+    presentUntil: Number.MAX_SAFE_INTEGER,
+  }));
+  const pairings = Array.from({ length: count }, (_, seq): PairingRow => {
+    const open = seq >= count - 250;
+    return {
+      seq,
+      round: null,
+      gameId: `game-${seq}`,
+      first: `player-${Math.floor(next() * n)}`,
+      second: `player-${Math.floor(next() * n)}`,
+      outcome: open ? null : (['first', 'second', 'draw'] as const)[Math.floor(next() * 3)]!,
+      pairedAt: seq * 200,
+      finishedAt: open ? null : seq * 200 + 60_000,
+    };
+  });
+  return { entrants, pairings };
+}
+
+console.log('');
+console.log('| arenaOf: games | players | first call | median | max after the first |');
+console.log('|---|---|---|---|---|');
+for (const count of [1_000, 10_000, 40_000]) {
+  const { entrants, pairings } = history(count);
+  console.log(`| ${count} | 500 | ${cells(time(() => arenaOf(entrants, pairings, 0)))} |`);
 }
 console.log(`load after: ${loadavg()[0]!.toFixed(1)}`);
