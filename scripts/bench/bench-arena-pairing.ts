@@ -15,6 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { SettledArena, settleArena as settle } from '../../src/server/tournaments/replay.js';
 import type { EntrantRow, PairingRow } from '../../src/server/tournaments/store.js';
 import type { ArenaCandidate, ArenaPair, ArenaState } from '../../src/tournament/index.js';
 
@@ -26,9 +27,18 @@ const runs = Number(values.runs);
 const { pairArena } = (await import(
   pathToFileURL(path.join(root, 'src', 'tournament', 'arena-pairing.ts')).href
 )) as { pairArena: (c: readonly ArenaCandidate[]) => ArenaPair[] };
-const { arenaOf } = (await import(
+const { arenaOf, settleArena } = (await import(
   pathToFileURL(path.join(root, 'src', 'server', 'tournaments', 'replay.ts')).href
-)) as { arenaOf: (e: readonly EntrantRow[], p: readonly PairingRow[], now: number) => ArenaState };
+)) as {
+  arenaOf: (
+    e: readonly EntrantRow[],
+    p: readonly PairingRow[],
+    now: number,
+    base?: SettledArena,
+  ) => ArenaState;
+  /** Missing before the step kept its settled games replayed. */
+  settleArena?: typeof settle;
+};
 
 /** A fixed pseudo-random sequence (xorshift32): every run times the same fields. */
 function sequence(seed: number): () => number {
@@ -96,7 +106,10 @@ for (const [count, midArena] of [
   console.log(`| ${midArena ? 'mid-arena' : 'start'} | ${count} | ${pairs} | ${cells(t)} |`);
 }
 
-/** 500 entrants and `count` games in pairing order, the last 250 still being played. */
+/**
+ * 500 entrants and `count` games in pairing order: the oldest game still played is 300 from
+ * the end, then 49 finished since, then 250 being played.
+ */
 function history(count: number): { entrants: EntrantRow[]; pairings: PairingRow[] } {
   const next = sequence(count);
   const n = 500;
@@ -110,13 +123,14 @@ function history(count: number): { entrants: EntrantRow[]; pairings: PairingRow[
     presentUntil: Number.MAX_SAFE_INTEGER,
   }));
   const pairings = Array.from({ length: count }, (_, seq): PairingRow => {
-    const open = seq >= count - 250;
+    const open = seq >= count - 250 || seq === count - 300;
+    const first = Math.floor(next() * n);
     return {
       seq,
       round: null,
       gameId: `game-${seq}`,
-      first: `player-${Math.floor(next() * n)}`,
-      second: `player-${Math.floor(next() * n)}`,
+      first: `player-${first}`,
+      second: `player-${(first + 1 + Math.floor(next() * (n - 1))) % n}`,
       outcome: open ? null : (['first', 'second', 'draw'] as const)[Math.floor(next() * 3)]!,
       pairedAt: seq * 200,
       finishedAt: open ? null : seq * 200 + 60_000,
@@ -126,10 +140,16 @@ function history(count: number): { entrants: EntrantRow[]; pairings: PairingRow[
 }
 
 console.log('');
-console.log('| arenaOf: games | players | first call | median | max after the first |');
-console.log('|---|---|---|---|---|');
+console.log(
+  '| arenaOf: games | players | first call | median | max after the first | on from the settled games: median |',
+);
+console.log('|---|---|---|---|---|---|');
 for (const count of [1_000, 10_000, 40_000]) {
   const { entrants, pairings } = history(count);
-  console.log(`| ${count} | 500 | ${cells(time(() => arenaOf(entrants, pairings, 0)))} |`);
+  const full = cells(time(() => arenaOf(entrants, pairings, 0)));
+  // As the step does each tick: the games before the oldest one still played are replayed once.
+  const base = settleArena?.(undefined, entrants, pairings.slice(0, count - 300));
+  const onTop = base && time(() => arenaOf(entrants, pairings, 0, base)).median.toFixed(2);
+  console.log(`| ${count} | 500 | ${full} | ${onTop === undefined ? '—' : `${onTop} ms`} |`);
 }
 console.log(`load after: ${loadavg()[0]!.toFixed(1)}`);

@@ -6,6 +6,7 @@ import {
   tournamentError,
   validateSettings,
   freePlayers,
+  type ArenaState,
   type TournamentError,
   type TournamentSettingsInput,
 } from '../../tournament/index.js';
@@ -20,7 +21,14 @@ import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
 import type { GameSetup } from '../matchmaking/service.js';
 import type { GameStore } from '../store/types.js';
-import { arenaOf, standingsOf, swissEntrants, swissGames } from './replay.js';
+import {
+  arenaOf,
+  settleArena,
+  standingsOf,
+  swissEntrants,
+  swissGames,
+  type SettledArena,
+} from './replay.js';
 import type { EntrantRow, PairingRow, TournamentRow, TournamentStore } from './store.js';
 
 /** A process runs a tournament while it holds this lease (renewed on every tick). */
@@ -79,7 +87,10 @@ export class TournamentService {
    * the cache is right whichever process wrote them. A two-hour arena of 500 players pairs some
    * 40,000 games, which took 86 ms to read every second.
    */
-  private readonly settled = new Map<string, readonly PairingRow[]>();
+  private readonly settled = new Map<
+    string,
+    { readonly rows: readonly PairingRow[]; arena?: SettledArena | undefined }
+  >();
 
   constructor(private readonly deps: TournamentDeps) {}
 
@@ -274,7 +285,7 @@ export class TournamentService {
         }
         return;
       }
-      const arena = arenaOf(entrants, pairings, now);
+      const arena = this.arenaNow(id, entrants, pairings, now);
       const pairs = pairArena(
         freePlayers(arena, now).map((p) => ({
           id: p.id,
@@ -322,14 +333,30 @@ export class TournamentService {
 
   /** Every pairing of the tournament, the settled beginning from the cache (`settled`). */
   private async pairingsOf(id: string): Promise<PairingRow[]> {
-    const known = this.settled.get(id) ?? [];
+    const cached = this.settled.get(id);
+    const known = cached?.rows ?? [];
     const fromSeq = known.length === 0 ? 0 : known.at(-1)!.seq + 1;
     const rest = (await this.deps.store.pairings(id, fromSeq)).filter((p) => p.seq >= fromSeq);
     const all = [...known, ...rest];
     let end = known.length;
     while (end < all.length && all[end]!.outcome !== null) end++;
-    if (end > known.length) this.settled.set(id, all.slice(0, end));
+    if (end > known.length) this.settled.set(id, { rows: all.slice(0, end), arena: cached?.arena });
     return all;
+  }
+
+  /**
+   * The arena now, replaying only the games after the settled ones (themselves replayed once,
+   * as they settle): `pairings` begins with the cached settled rows.
+   */
+  private arenaNow(
+    id: string,
+    entrants: readonly EntrantRow[],
+    pairings: readonly PairingRow[],
+    now: number,
+  ): ArenaState {
+    const cached = this.settled.get(id);
+    if (cached) cached.arena = settleArena(cached.arena, entrants, cached.rows);
+    return arenaOf(entrants, pairings, now, cached?.arena);
   }
 
   /** New pairings, each with a game still to be made, numbered on from `firstSeq`. */
