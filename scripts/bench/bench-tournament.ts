@@ -10,7 +10,15 @@
  * link (half as many games), so both halves have the same sockets and move rate.
  *
  *   npm run bench:tournament -- [--players 500] [--pace-ms 3000] [--ramp-seconds 30]
- *     [--seconds 90] [--only tournament|baseline] [--cpu-prof DIR]
+ *     [--seconds 90] [--only tournament|baseline] [--cpu-prof DIR] [--server-root DIR]
+ *     [--start-in SECONDS]
+ *
+ * `--start-in S` starts the arena S seconds after it is created instead of at once: the players
+ * join during the ramp and the first tick pairs them all together (as at the top of the hour),
+ * and the games, begun together, tend to end together, so later ticks pair many at once too.
+ *
+ * `--server-root DIR` runs the server of another checkout (e.g. an earlier commit unpacked under
+ * /tmp with node_modules linked), so two versions meet the same load generator.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,7 +48,11 @@ const PACE_MS = Number(arg('pace-ms', '3000'));
 const RAMP_SECONDS = Number(arg('ramp-seconds', '30'));
 const SECONDS = Number(arg('seconds', '90'));
 const ONLY = arg('only', 'both');
+const START_IN = Number(arg('start-in', '0'));
 const CPU_PROF = process.argv.includes('--cpu-prof') ? arg('cpu-prof', '') : undefined;
+const SERVER_ROOT = process.argv.includes('--server-root')
+  ? path.resolve(arg('server-root', '.'))
+  : undefined;
 
 /** Every simulated player is a named identity made from 127.0.0.1. */
 const ENV = {
@@ -58,6 +70,7 @@ async function withServer<T>(run: (server: BenchServer) => Promise<T>): Promise<
   const server = await startBenchServer(
     { ...ENV, DATABASE_PATH: path.join(dir, 'c4.sqlite') },
     CPU_PROF === undefined ? [] : ['--cpu-prof', '--cpu-prof-dir', CPU_PROF],
+    SERVER_ROOT,
   );
   try {
     return await run(server);
@@ -127,7 +140,7 @@ async function runTournament(server: BenchServer): Promise<TournamentResult> {
       name: 'Bench arena',
       variant: '7x6',
       clock: { initialMs: 300_000, incrementMs: 0 },
-      startsAt: Date.now(),
+      startsAt: Date.now() + START_IN * 1000,
       durationMinutes: 120,
     },
   });
@@ -258,7 +271,9 @@ const errorText = (errors: Readonly<Record<string, number>>): string =>
     .join(', ') || 'none';
 
 console.log(
-  `${PLAYERS} players, pace ${PACE_MS} ms, ramp ${RAMP_SECONDS} s, window ${SECONDS} s (SQLite, one process)`,
+  `${PLAYERS} players, pace ${PACE_MS} ms, ramp ${RAMP_SECONDS} s, window ${SECONDS} s (SQLite, one process)` +
+    (SERVER_ROOT === undefined ? '' : `, server of ${SERVER_ROOT}`) +
+    (START_IN === 0 ? '' : `, arena starting ${START_IN} s after its creation`),
 );
 console.log(
   '| load | seats | moves/s | ack p50 | ack p99 | pairings | pairing p50 | pairing p99 | pairing max | errors | server loop p99 / max | load (1 min) |',

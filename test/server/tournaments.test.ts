@@ -4,6 +4,8 @@ import type { GameStore } from '../../src/server/store/types.js';
 import { OWNER_SILENT_MS, TournamentService } from '../../src/server/tournaments/service.js';
 import type { TournamentRow, TournamentStore } from '../../src/server/tournaments/store.js';
 import { newId } from '../../src/server/secrets.js';
+import { arenaOf } from '../../src/server/tournaments/replay.js';
+import { pairFree } from '../../src/tournament/index.js';
 import { TournamentResponseSchema } from '../../src/protocol/index.js';
 import { BACKEND_CASES, type Backend } from './helpers.js';
 import { tournamentGames, tournamentStoreOf } from './tournament-games.js';
@@ -167,6 +169,46 @@ describe.each(BACKEND_CASES)('tournaments on %s', (_name, make) => {
     expect(await store.pairings(t.id)).toHaveLength(4);
     const late = await s.join(t.id, players[4]!, hashOf(players[4]!.id), end1 + 20_000);
     expect(!late.ok && late.error.code).toBe('tournament_finished');
+  });
+
+  it('reads only the pairings after the settled ones, and pairs as from a full read', async () => {
+    const asked: number[] = [];
+    const spied = Object.assign(Object.create(store) as TournamentStore, {
+      pairings: (id: string, fromSeq?: number) => {
+        asked.push(fromSeq ?? 0);
+        return store.pairings(id, fromSeq);
+      },
+    });
+    const s = service('n1', spied);
+    const t = await arena(s, 'Cached arena');
+    for (const p of players.slice(0, 4)) await s.join(t.id, p, hashOf(p.id), T0);
+    await s.tick(T0 + 1000);
+    const [g0, g1] = await store.pairings(t.id);
+    // The second game ends first: the first stays open, so nothing is settled for good yet.
+    await end(g1!.gameId!, { kind: 'win', winner: 1, reason: 'connect' }, T0 + 30_000);
+    await s.tick(T0 + 31_000);
+    await end(g0!.gameId!, { kind: 'draw', reason: 'draw' }, T0 + 40_000);
+    await s.tick(T0 + 41_000);
+    await s.tick(T0 + 42_000);
+    asked.length = 0;
+    await s.tick(T0 + 43_000);
+    expect(asked).toEqual([2]);
+    const before = await store.pairings(t.id);
+    // Each pair freed alone met again (nobody else was free); now both of those games end.
+    expect(before.map((p) => p.outcome)).toEqual(['draw', 'first', null, null]);
+    for (const p of before.slice(2)) {
+      await end(p.gameId!, { kind: 'win', winner: 2, reason: 'resign' }, T0 + 50_000);
+    }
+    await s.tick(T0 + 51_000);
+    const after = await store.pairings(t.id);
+    // What a process reading every pairing would have paired at that moment.
+    const settled = after.slice(0, before.length);
+    const arenaNow = arenaOf(await store.entrants(t.id), settled, T0 + 51_000);
+    const expected = pairFree(arenaNow, T0 + 51_000).pairs;
+    expect(expected).toHaveLength(2);
+    expect(after.slice(before.length).map((p) => ({ first: p.first, second: p.second }))).toEqual(
+      expected,
+    );
   });
 
   it('pairs only present players: a minute without a sign, or a no-show, and they wait', async () => {

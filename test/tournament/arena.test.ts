@@ -18,6 +18,7 @@ import {
   type ArenaState,
   type Outcome,
 } from '../../src/tournament/index.js';
+import { recordArenaGamesOracle } from './arena-oracle.js';
 
 const cand = (
   id: string,
@@ -252,6 +253,34 @@ describe('arena properties', () => {
 });
 
 describe('replaying an arena in one pass', () => {
+  it('recordArenaGames scores as it did when it copied every player for every game', () => {
+    // Any results, even a player paired with itself or with someone not in the arena.
+    const ids = ['a', 'b', 'c', 'd', 'x'];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(4), fc.nat(4), fc.nat(3), fc.nat(1000)), { maxLength: 40 }),
+        fc.nat(40),
+        (games, split) => {
+          const joined = joinArenaAll(
+            newArena(1_000),
+            ids.slice(0, 4).map((id, i) => ({ id, rating: 1450 + 30 * i, at: i })),
+          );
+          const results = games.map(([x, y, w, at]) => {
+            const pair = { first: ids[x]!, second: ids[y]! };
+            return { pair, winner: [pair.first, pair.second, null, 'x'][w]!, at };
+          });
+          // Scored in two batches, the second on top of the first's state.
+          const [early, late] = [results.slice(0, split), results.slice(split)];
+          const before = structuredClone(joined);
+          expect(recordArenaGames(recordArenaGames(joined, early), late)).toEqual(
+            recordArenaGamesOracle(recordArenaGamesOracle(joined, early), late),
+          );
+          expect(joined).toEqual(before);
+        },
+      ),
+    );
+  });
+
   it('joinArenaAll and recordArenaGames equal joining and scoring one by one', () => {
     fc.assert(
       fc.property(
@@ -270,12 +299,19 @@ describe('replaying an arena in one pass', () => {
               const pair = { first: ids[x]!, second: ids[y]! };
               return { pair, winner: w === 2 ? null : [pair.first, pair.second][w]!, at: 10 + i };
             });
-          for (const r of results) oneByOne = recordArenaGame(oneByOne, r.pair, r.winner, r.at);
+          const steps = [oneByOne];
+          for (const r of results) {
+            oneByOne = recordArenaGame(oneByOne, r.pair, r.winner, r.at);
+            steps.push(oneByOne);
+          }
+          const snapshots = steps.map((s) => structuredClone(s));
           const batch = recordArenaGames(
             joinArenaAll(newArena(1_000), [...joins, joins[0]!]),
             results,
           );
           expect(batch).toEqual(oneByOne);
+          // Each state is a value: scoring on from it changed none of the earlier ones.
+          expect(steps).toEqual(snapshots);
         },
       ),
     );

@@ -68,8 +68,8 @@ export class PostgresTournamentStore implements TournamentStore {
     return (await this.q<EntrantDbRow>(TSQL.entrants, [id])).rows.map(toEntrant);
   }
 
-  async pairings(id: string): Promise<PairingRow[]> {
-    return (await this.q<PairingDbRow>(TSQL.pairings, [id])).rows.map(toPairing);
+  async pairings(id: string, fromSeq = 0): Promise<PairingRow[]> {
+    return (await this.q<PairingDbRow>(TSQL.pairings, [id, fromSeq])).rows.map(toPairing);
   }
 
   async putEntrant(id: string, entrant: EntrantRow): Promise<void> {

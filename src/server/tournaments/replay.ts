@@ -5,6 +5,7 @@ import {
   newArena,
   recordArenaGames,
   swissStandings,
+  type ArenaResult,
   type ArenaState,
   type SwissEntrant,
   type SwissGame,
@@ -27,28 +28,94 @@ const WINNER: Partial<Record<string, 'first' | 'second' | null>> = {
   second_forfeit: 'first',
 };
 
-/** The arena replayed from its games; with `now`, a player is present until `presentUntil`. */
+/**
+ * The arena replayed from the settled beginning of its pairings (the first `count`, all
+ * finished), kept between ticks so that each one replays only the games after it: a full
+ * replay every second grew with the arena (63 ms at 40,000 games).
+ */
+export interface SettledArena {
+  readonly count: number;
+  readonly state: ArenaState;
+  /** Each player's latest game in it, as the replay orders games: [finishedAt, seq]. */
+  readonly latest: ReadonlyMap<string, readonly [number, number]>;
+}
+
+const byFinish = (a: PairingRow, b: PairingRow): number =>
+  (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.seq - b.seq;
+
+const joinsOf = (entrants: readonly EntrantRow[]) =>
+  entrants.map((e) => ({ id: e.playerId, rating: e.rating, at: e.joinedAt }));
+
+/**
+ * Scores the finished games of `rows` on `state`, in the replay's order. `latest` (updated)
+ * holds each player's latest game scored so far. With `onTop`, the games go after those
+ * already in `state`, which equals replaying all of them in order only if each player's new
+ * games come after their old ones (a player's games follow one another, so they do unless
+ * clocks disagree) and both players are in the arena: undefined when not.
+ */
+function scoreOn(
+  state: ArenaState,
+  latest: Map<string, readonly [number, number]>,
+  rows: readonly PairingRow[],
+  onTop: boolean,
+): ArenaState | undefined {
+  const results: ArenaResult[] = [];
+  for (const p of rows.filter((r) => r.outcome !== null && r.second !== null).sort(byFinish)) {
+    const side = WINNER[p.outcome!];
+    if (side === undefined) continue;
+    const pair = { first: p.first, second: p.second! };
+    const key = [p.finishedAt ?? 0, p.seq] as const;
+    for (const id of new Set([pair.first, pair.second])) {
+      const before = latest.get(id);
+      const after =
+        before === undefined || before[0] < key[0] || (before[0] === key[0] && before[1] < key[1]);
+      if (onTop && (!after || !state.players[id])) return undefined;
+      latest.set(id, key);
+    }
+    results.push({ pair, winner: side === null ? null : pair[side], at: p.finishedAt ?? 0 });
+  }
+  return recordArenaGames(state, results);
+}
+
+/**
+ * `base` carried on to the settled pairings `settled` (which begin with base's), or made
+ * anew; undefined when the settled games cannot be replayed apart from the rest.
+ */
+export function settleArena(
+  base: SettledArena | undefined,
+  entrants: readonly EntrantRow[],
+  settled: readonly PairingRow[],
+): SettledArena | undefined {
+  const from = base !== undefined && base.count <= settled.length ? base : undefined;
+  if (from !== undefined && from.count === settled.length) return from;
+  const latest = new Map(from?.latest ?? []);
+  const joined = joinArenaAll(from?.state ?? newArena(Number.POSITIVE_INFINITY), joinsOf(entrants));
+  const state = scoreOn(joined, latest, settled.slice(from?.count ?? 0), true);
+  if (state) return { count: settled.length, state, latest };
+  return from === undefined ? undefined : settleArena(undefined, entrants, settled);
+}
+
+/**
+ * The arena replayed from its games; with `now`, a player is present until `presentUntil`.
+ * With `base` (its first `base.count` pairings replayed), only the rest are, when that gives
+ * the same arena.
+ */
 export function arenaOf(
   entrants: readonly EntrantRow[],
   pairings: readonly PairingRow[],
   now?: number,
+  base?: SettledArena,
 ): ArenaState {
-  let state = joinArenaAll(
-    newArena(Number.POSITIVE_INFINITY),
-    entrants.map((e) => ({ id: e.playerId, rating: e.rating, at: e.joinedAt })),
-  );
-  const finished = pairings
-    .filter((p) => p.outcome !== null && p.second !== null)
-    .sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0) || a.seq - b.seq);
-  state = recordArenaGames(
-    state,
-    finished.flatMap((p) => {
-      const side = WINNER[p.outcome!];
-      if (side === undefined) return [];
-      const pair = { first: p.first, second: p.second! };
-      return [{ pair, winner: side === null ? null : pair[side], at: p.finishedAt ?? 0 }];
-    }),
-  );
+  const joins = joinsOf(entrants);
+  const state =
+    (base &&
+      scoreOn(
+        joinArenaAll(base.state, joins),
+        new Map(base.latest),
+        pairings.slice(base.count),
+        true,
+      )) ??
+    scoreOn(joinArenaAll(newArena(Number.POSITIVE_INFINITY), joins), new Map(), pairings, false)!;
   const open = new Set(
     pairings.filter((p) => p.outcome === null).flatMap((p) => [p.first, p.second ?? '']),
   );

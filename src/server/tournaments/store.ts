@@ -66,7 +66,8 @@ export interface TournamentStore {
   /** Unfinished tournaments that have started or start before `until`. */
   active(until: number): Promise<TournamentRow[]>;
   entrants(id: string): Promise<EntrantRow[]>;
-  pairings(id: string): Promise<PairingRow[]>;
+  /** The pairings numbered `fromSeq` on (all by default), by number. */
+  pairings(id: string, fromSeq?: number): Promise<PairingRow[]>;
   /** Adds the player, or brings a withdrawn one back (score kept: it lives in the games). */
   putEntrant(id: string, entrant: EntrantRow): Promise<void>;
   setWithdrawn(id: string, playerId: string, withdrawn: boolean): Promise<boolean>;
@@ -103,7 +104,7 @@ export const TSQL = {
   entrants:
     'SELECT player_id, name, rating, seat_hash, joined_at, withdrawn, present_until FROM tournament_players WHERE tournament_id = ? ORDER BY joined_at, player_id',
   pairings:
-    'SELECT seq, round, game_id, first_id, second_id, outcome, paired_at, finished_at FROM tournament_games WHERE tournament_id = ? ORDER BY seq',
+    'SELECT seq, round, game_id, first_id, second_id, outcome, paired_at, finished_at FROM tournament_games WHERE tournament_id = ? AND seq >= ? ORDER BY seq',
   putEntrant:
     'INSERT INTO tournament_players (tournament_id, player_id, name, rating, seat_hash, joined_at, withdrawn, present_until) VALUES (?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (tournament_id, player_id) DO UPDATE SET withdrawn = 0, present_until = excluded.present_until, seat_hash = excluded.seat_hash',
   setWithdrawn:
