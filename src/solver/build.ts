@@ -8,6 +8,7 @@ export {
   centreFirst,
   completePly,
   deriveShallower,
+  LINE_COST_GROWTH,
   positionsAlongLines,
   positionsAtPly,
   type BookTask,

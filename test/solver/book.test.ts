@@ -17,6 +17,7 @@ import {
   centreFirst,
   deriveShallower,
   positionsAlongLines,
+  LINE_COST_GROWTH,
   positionsAtPly,
   serializeBook,
 } from '../../src/solver/build.js';
@@ -137,15 +138,20 @@ describe('positionsAlongLines (the positions a book build --lines solves)', () =
     expect(keys).toEqual(expected);
   });
 
-  it('orders by ply, then by how many games pass the parent', () => {
+  it('orders by games answered per second: games through the parent, cheaper a disc deeper', () => {
     const tasks = positionsAlongLines(CLASSIC, games.slice(0, 3), 2, 3);
-    const plies = tasks.map((t) => t.moves.length);
-    expect(plies).toEqual([...plies].sort((a, b) => a - b));
-    // 4455 and 4453 both pass 44; only 1122 passes 11.
-    const atThree = tasks.filter((t) => t.moves.length === 3);
-    expect(atThree[0]!.games).toBe(2);
-    expect(atThree[0]!.moves.slice(0, 2)).toEqual([3, 3]);
-    expect(atThree.at(-1)!.games).toBe(1);
+    const worth = tasks.map((t) => t.games * LINE_COST_GROWTH ** t.moves.length);
+    expect(worth).toEqual([...worth].sort((a, b) => b - a));
+    // 4455 and 4453 both pass 44 (and 4); only 1122 passes 11 (and 1).
+    expect(tasks[0]!.games).toBe(2);
+    expect(tasks[0]!.moves.slice(0, 2)).toEqual([3, 3]);
+    const lastAtThree = tasks.findLast((t) => t.moves.length === 3)!;
+    const firstAtTwo = tasks.find((t) => t.moves.length === 2)!;
+    expect(lastAtThree.games).toBe(1);
+    expect(firstAtTwo.games).toBe(2);
+    // A child of a position one game reaches at ply 2 costs less than one of a position two
+    // games reach at ply 1, and answers more per second.
+    expect(tasks.indexOf(lastAtThree)).toBeLessThan(tasks.indexOf(firstAtTwo));
   });
 });
 
