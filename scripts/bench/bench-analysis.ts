@@ -89,6 +89,8 @@ const games = readFileSync(file, 'utf8')
 const byPly = threadCounts.map(() => new Map<number, number[]>());
 // ply -> positions whose analysis needed no search (first thread count)
 const fromBook = new Map<number, number>();
+// the positions not exact within the limit, to name them after the table
+const missed: string[] = [];
 for (const [g, game] of games.entries()) {
   const moves = unwrap(parseMoves(game, CLASSIC));
   const order = solvers.map((_, i) => i);
@@ -104,6 +106,13 @@ for (const [g, game] of games.entries()) {
       const ms = performance.now() - start;
       const exact = result.columns.every((c) => c === null || c.exact);
       if (i === 0 && result.nodes === 0) fromBook.set(ply, (fromBook.get(ply) ?? 0) + 1);
+      if (!exact)
+        missed.push(
+          `${moves
+            .slice(0, ply)
+            .map((c) => c + 1)
+            .join('')} (${threadCounts[i]} thread(s))`,
+        );
       const list = byPly[i]!.get(ply) ?? [];
       list.push(exact ? ms : Infinity);
       byPly[i]!.set(ply, list);
@@ -143,3 +152,4 @@ const totals = byPly.map((m) => {
 });
 const noSearch = [...fromBook.values()].reduce((a, b) => a + b, 0);
 console.log(`| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')} ${noSearch} |`);
+if (missed.length > 0) console.log(`not exact within ${limitMs} ms: ${missed.join(', ')}`);

@@ -7,6 +7,7 @@ import {
   bookFromScores,
   deriveShallower,
   serializeBook,
+  type SolvedParent,
   type StrategyDecision,
 } from '../solver/build.js';
 
@@ -20,6 +21,24 @@ export function readProgress(file: string): Map<number, number> {
     scores.set(Number(key), Number(score));
   }
   return scores;
+}
+
+/**
+ * The positions of one ply in a progress file (key, score, ply, moves, nodes, ms per line), with
+ * the nodes their search took: what `book build --ply N --order hardest-parent` orders by.
+ */
+export function readSolvedAtPly(file: string, ply: number): SolvedParent[] {
+  if (!existsSync(file)) return [];
+  const solved: SolvedParent[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const [, , at, moves, nodes] = line.split('\t');
+    if (Number(at) !== ply || moves === undefined) continue;
+    const parsed = parseMoves(moves, CLASSIC);
+    if (!parsed.ok) continue;
+    solved.push({ moves: parsed.value, cost: Number(nodes ?? 0) });
+  }
+  return solved;
 }
 
 /** The strategy progress file that goes with a book file. */

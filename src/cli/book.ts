@@ -6,13 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { CLASSIC, isClassic, movesToString, parseGame, variantToString } from '../core/index.js';
 import {
   centreFirst,
+  hardestParentsFirst,
   positionsAlongLines,
   positionsAtPly,
   type BookTask,
 } from '../solver/build.js';
 import { MAX_SHARED_TABLE_BITS, MAX_SHARED_THREADS } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
-import { readProgress, strategyPathFor, writeBook } from './book-store.js';
+import { readProgress, readSolvedAtPly, strategyPathFor, writeBook } from './book-store.js';
 import { strategy } from './book-strategy.js';
 import type { BookJobResult } from './book-worker.js';
 import {
@@ -24,7 +25,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 book build [--ply N | --lines GAMES --ply A..B] [--jobs J] [--threads T] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
+  'c4 book build [--ply N [--order centre|hardest-parent] | --lines GAMES --ply A..B] [--jobs J] [--threads T] [--table-bits B] [--progress FILE] [--out FILE] | c4 book strategy [--goal win|draw] [--max-ply N] [--start MOVES] [--table-bits B] [--out FILE] | c4 book info [FILE]';
 
 async function build(args: readonly string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs(
@@ -33,6 +34,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
     {
       ply: { type: 'string' },
       lines: { type: 'string' },
+      order: { type: 'string' },
       jobs: { type: 'string' },
       threads: { type: 'string' },
       'table-bits': { type: 'string' },
@@ -49,8 +51,13 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, maxBits);
   const out = values.out ?? defaultBookPath();
   const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
+  if (values.lines !== undefined && values.order !== undefined) {
+    throw new UsageError('book: --order is for a whole ply (--ply N), not --lines');
+  }
   const plan =
-    values.lines === undefined ? wholePly(values.ply) : alongLines(values.lines, values.ply, out);
+    values.lines === undefined
+      ? wholePly(values.ply, parseOrder(values.order), progress)
+      : alongLines(values.lines, values.ply, out);
   const scores = readProgress(progress);
   if (!existsSync(progress)) {
     appendFileSync(progress, '# key\tscore\tply\tmoves\tnodes\tms\n');
@@ -124,11 +131,36 @@ interface BuildPlan {
   readonly completeTarget: number;
 }
 
-function wholePly(flag: string | undefined): BuildPlan {
+const ORDERS = ['centre', 'hardest-parent'] as const;
+type BuildOrder = (typeof ORDERS)[number];
+
+function parseOrder(flag: string | undefined): BuildOrder {
+  if (flag === undefined) return 'centre';
+  const order = ORDERS.find((o) => o === flag);
+  if (order === undefined) {
+    throw new UsageError(`book: --order: one of ${ORDERS.join(', ')}, got ${flag}`);
+  }
+  return order;
+}
+
+/**
+ * `--ply N`: every position of the ply, nearest the centre first, or (`--order hardest-parent`)
+ * the children of the ply above that took the most nodes to solve first, from the progress file.
+ * Both orders reach every position of the ply; they differ in what a stopped build has answered.
+ */
+function wholePly(flag: string | undefined, order: BuildOrder, progress: string): BuildPlan {
   const ply = wholeFromFlag('book', 'ply', flag, 1);
+  const all = positionsAtPly(CLASSIC, ply);
+  let tasks = centreFirst(CLASSIC, all);
+  if (order === 'hardest-parent') {
+    const first = hardestParentsFirst(CLASSIC, readSolvedAtPly(progress, ply - 1));
+    const queued = new Set(first.map((t) => t.key));
+    // Parents missing from the progress file leave their children to the centre order, after.
+    tasks = [...first, ...tasks.filter((t) => !queued.has(t.key))];
+  }
   return {
-    what: `ply ${ply}`,
-    tasks: centreFirst(CLASSIC, positionsAtPly(CLASSIC, ply)),
+    what: `ply ${ply}${order === 'centre' ? '' : `, ${order} first`}`,
+    tasks,
     completeTarget: ply,
   };
 }

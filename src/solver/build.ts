@@ -6,6 +6,7 @@ export { serializeBook, BOOK_MAGIC, BOOK_VERSION } from './book/format.js';
 export {
   bookFromScores,
   centreFirst,
+  hardestParentsFirst,
   completePly,
   deriveShallower,
   LINE_COST_GROWTH,
@@ -13,6 +14,7 @@ export {
   positionsAtPly,
   type BookTask,
   type LineTask,
+  type SolvedParent,
 } from './book/build.js';
 export {
   DEFAULT_STRATEGY_LIMITS,

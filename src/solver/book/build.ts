@@ -49,6 +49,40 @@ export function centreFirst(variant: Variant, tasks: readonly BookTask[]): BookT
     .map(({ task }) => task);
 }
 
+/** A position already solved, with what its search cost (nodes). */
+export interface SolvedParent {
+  readonly moves: readonly number[];
+  readonly cost: number;
+}
+
+/**
+ * The positions one disc deeper than `parents`, the children of the costliest parent first. An
+ * analysis of a position solves every child, so it is slow where the position itself was slow
+ * to solve: a build of the next ply stopped part way has then answered the analyses search alone
+ * answers last. When `parents` are every position of a ply, the tasks are every position of the
+ * next (each ongoing one has an ongoing parent), each once, up to mirror images.
+ */
+export function hardestParentsFirst(
+  variant: Variant,
+  parents: readonly SolvedParent[],
+): BookTask[] {
+  const ordered = [...parents].sort((a, b) => b.cost - a.cost);
+  const tasks = new Map<number, BookTask>();
+  for (const parent of ordered) {
+    const position = Position.fromMoves(variant, parent.moves);
+    if (!position.ok || position.value.outcome.kind !== 'ongoing') continue;
+    for (const column of position.value.legalColumns()) {
+      const child = position.value.clone();
+      const played = child.play(column);
+      if (!played.ok || played.value.kind !== 'ongoing') continue;
+      const moves = [...parent.moves, column];
+      const key = symmetricKey(variant, moves);
+      if (!tasks.has(key)) tasks.set(key, { key, moves });
+    }
+  }
+  return [...tasks.values()];
+}
+
 /**
  * Scores of shallower positions from complete deeper ones: a position's score is the best over
  * its columns of an immediate win or minus the child's book score. Returns the entries of plies
