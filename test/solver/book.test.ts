@@ -16,6 +16,7 @@ import {
   bookFromScores,
   centreFirst,
   deriveShallower,
+  hardestParentsFirst,
   positionsAlongLines,
   LINE_COST_GROWTH,
   positionsAtPly,
@@ -107,6 +108,37 @@ describe('centreFirst (the order a book build solves its positions in)', () => {
     const spread = (moves: readonly number[]) => moves.reduce((s, c) => s + Math.abs(c - 3), 0);
     const spreads = ordered.map((t) => spread(t.moves));
     expect(spreads).toEqual([...spreads].sort((a, b) => a - b));
+  });
+});
+
+describe('hardestParentsFirst (book build --order hardest-parent)', () => {
+  it('holds exactly the positions of the next ply, once per mirror pair, on a board where games end early', () => {
+    // 5x4 connect 4: by ply 7 some lines are won, so ongoing children and parents matter.
+    for (const ply of [1, 4, 7]) {
+      const parents = positionsAtPly(small, ply - 1).map((t, i) => ({
+        moves: t.moves,
+        cost: i % 5,
+      }));
+      const tasks = hardestParentsFirst(small, parents);
+      const keys = tasks.map((t) => t.key);
+      expect(new Set(keys).size, `ply ${ply}`).toBe(keys.length);
+      expect(keys.sort()).toEqual(
+        positionsAtPly(small, ply)
+          .map((t) => t.key)
+          .sort(),
+      );
+    }
+  });
+
+  it("puts the costliest parent's children first, each task one disc below a parent", () => {
+    const parents = positionsAtPly(CLASSIC, 2).map((t) => ({
+      moves: t.moves,
+      cost: t.moves.join('') === '06' ? 1_000 : 1,
+    }));
+    const tasks = hardestParentsFirst(CLASSIC, parents);
+    const firstSeven = tasks.slice(0, 7).map((t) => t.moves.slice(0, 2).join(''));
+    expect(firstSeven).toEqual(Array(7).fill('06'));
+    for (const task of tasks.slice(0, 7)) expect(task.moves).toHaveLength(3);
   });
 });
 
