@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireOrSkip } from '../support/skips.js';
 import { CLASSIC, Position } from '../../src/core/index.js';
 import type { OnlineClient, PublicGame } from '../../src/web/online/client.js';
@@ -37,6 +37,12 @@ describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as co
       return c;
     };
 
+    // Both processes start before either test: a start that fails fails both tests with the
+    // server's own stderr, instead of leaving the second test to wait on a socket to nowhere.
+    beforeAll(async () => {
+      await Promise.all(servers.map((s) => s.start()));
+    }, 60_000);
+
     afterAll(async () => {
       for (const c of clients) c.close();
       await Promise.all(servers.map((s) => s.kill('SIGKILL')));
@@ -44,7 +50,7 @@ describe.runIf(redisReady).each(BACKENDS.map((make) => [make().name, make] as co
     });
 
     it('players on two processes finish a game; spectators and presence follow', async () => {
-      const [a, b] = await Promise.all(servers.map((s) => s.start()));
+      const [a, b] = servers.map((s) => s.url);
       const secrets = [newSecret(), newSecret()];
       const created = await createGame(a!, {
         variant: '7x6c4',
