@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Duplex } from 'node:stream';
@@ -77,7 +77,14 @@ export async function startServer(
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
   const node = newId();
-  const store = await openStore(config);
+  const store = await openStore(config, {
+    migrated: (m) => {
+      log.info('migration applied', { version: m.version, name: m.name });
+    },
+    poolWait: (seconds) => {
+      metrics.pgPoolWait.observe(seconds);
+    },
+  });
   const bus: Bus = config.redisUrl
     ? new RedisBus(
         config.redisUrl,
@@ -88,6 +95,9 @@ export async function startServer(
           hub.busTrouble();
         },
         node,
+        (seconds) => {
+          metrics.redisRoundTrip.observe(seconds);
+        },
       )
     : new LocalBus();
 
@@ -221,6 +231,24 @@ export async function startServer(
   // One budget per address for every way of making a game: HTTP creation and quick-match seeks.
   const createLimit = new KeyedRateLimit(config.createRate.perSecond, config.createRate.burst);
   const mayCreate = (address: string): boolean => createLimit.take(address, now());
+  /**
+   * One line per API request, with the id nginx logs as `$request_id` (or one of its own):
+   * static files, health checks and scrapes are left to the proxy's access log.
+   */
+  const logApiRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!req.url?.startsWith('/api/')) return;
+    const started = performance.now();
+    const id = proxyRequestId(req, policy.trustedProxies) ?? newId();
+    res.once('finish', () => {
+      log.info('request', {
+        req: id,
+        method: req.method,
+        path: req.url?.split('?')[0],
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      });
+    });
+  };
   const server: Server = createServer(
     {
       // A request must arrive whole within this time: announcing a body and not sending it
@@ -230,6 +258,7 @@ export async function startServer(
       connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 2)),
     },
     (req, res) => {
+      logApiRequest(req, res);
       if (!hostAllowed(req, policy)) {
         metrics.errors.add(1, { code: 'forbidden' });
         metrics.http.add(1, { status: '403' });
@@ -270,7 +299,10 @@ export async function startServer(
           const path = req.url?.split('?')[0];
           if (e instanceof ClientAborted) {
             // The client went away mid-request: nothing is wrong with the server.
-            log.info('request aborted by the client', { path });
+            log.info('request aborted by the client', {
+              path,
+              req: proxyRequestId(req, policy.trustedProxies),
+            });
             return;
           }
           log.error('request failed', {
@@ -333,7 +365,9 @@ export async function startServer(
           }),
       });
       connections.add(connection);
-      ws.on('close', () => {
+      log.info('socket opened', { conn });
+      ws.on('close', (code) => {
+        log.info('socket closed', { conn, code });
         connections.delete(connection);
         tournaments.presence.closed(connection).catch((e: unknown) => {
           log.warn('tournament presence not updated', { error: String(e) });

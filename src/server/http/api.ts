@@ -50,9 +50,10 @@ export async function handleApi(
     return true;
   }
   if (url.pathname === '/metrics') {
+    const text = await metrics.render();
     metrics.http.add(1, { status: '200' });
-    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-    res.end(metrics.render());
+    res.writeHead(200, { 'content-type': metrics.contentType });
+    res.end(text);
     return true;
   }
   if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
