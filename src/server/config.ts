@@ -87,6 +87,8 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
+  // Read by the bot workers themselves (src/server/bots/worker.ts); named here to be checked.
+  BOT_SCHED_IDLE: z.enum(['0', '1']).default('1'),
   BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   TOURNAMENT_SCHEDULE: z.string().optional(),
   ABORT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),

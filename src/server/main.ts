@@ -45,6 +45,8 @@ function readConfig(argv: readonly string[]): { config: ServerConfig; check: boo
   }
   try {
     const env = withEnvFile(process.env, values['env-file'], KNOWN_VARIABLES);
+    // The bot workers read their own variable from the environment they inherit.
+    Object.assign(process.env, env);
     const config = configFromEnv(env, path.resolve(here, '..', 'web'));
     const schedule = parseSchedule(config.tournamentSchedule, Date.now());
     if (!schedule.ok) throw new Refusal(`bad configuration: ${schedule.error}`);
