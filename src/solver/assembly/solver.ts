@@ -46,7 +46,7 @@ const FRAME: usize = 192;
 // with one call, `loadMoves`, instead of one call per move.
 const MOVES_PTR: usize = 256 + 66 * FRAME;
 const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
-const SCRATCH_SIZE: usize = MOVES_PTR + <usize>MOVES_CAPACITY;
+const SCRATCH_SIZE: usize = MOVES_PTR + usize(MOVES_CAPACITY);
 let scratch: usize = 0;
 
 // ---- position ---------------------------------------------------------------------------------
@@ -80,14 +80,14 @@ const GEN_MASK: u32 = 0x3fff;
 const NO_MOVE: u32 = 15;
 
 function colMask(col: i32): u64 {
-  return ((<u64>1 << <u64>H) - 1) << <u64>(col * H1);
+  return ((u64(1) << u64(H)) - 1) << u64(col * H1);
 }
 
 function ensureScratch(): void {
   // Threads build: `attach` places each instance's scratch in the shared layout.
   if (ASC_FEATURE_THREADS || scratch != 0) return;
-  scratch = (__heap_base + 15) & ~(<usize>15);
-  const needed = <i32>((scratch + SCRATCH_SIZE + 0xffff) >> 16);
+  scratch = (__heap_base + 15) & ~usize(15);
+  const needed = i32((scratch + SCRATCH_SIZE + 0xffff) >> 16);
   if (needed > memory.size()) memory.grow(needed - memory.size());
 }
 
@@ -106,8 +106,8 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   H1 = height + 1;
   SIZE = width * height;
   bottomMask = 0;
-  for (let c = 0; c < width; c++) bottomMask |= <u64>1 << <u64>(c * H1);
-  boardMask = bottomMask * ((<u64>1 << <u64>height) - 1);
+  for (let c = 0; c < width; c++) bottomMask |= u64(1) << u64(c * H1);
+  boardMask = bottomMask * ((u64(1) << u64(height)) - 1);
   dirVertical = connect <= height;
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
@@ -117,12 +117,12 @@ function configureVariant(width: i32, height: i32, connect: i32): i32 {
   for (let c = 0; c <= (width - 1) / 2; c++) leftHalf |= colMask(c);
   claimevenFloor = -1 - height / 2;
   if ((height & 1) == 0) {
-    for (let r = 1; r < height; r += 2) evenRows |= bottomMask << <u64>r;
+    for (let r = 1; r < height; r += 2) evenRows |= bottomMask << u64(r);
   }
   ensureScratch();
   for (let i = 0; i < width; i++) {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
-    store<i32>(scratch + ORDER_PTR + (<usize>i << 2), col);
+    store<i32>(scratch + ORDER_PTR + (usize(i) << 2), col);
   }
   posCur = 0;
   posMask = 0;
@@ -135,16 +135,16 @@ export function setTableBits(bits: i32): i32 {
   // Threads build: the table's size is fixed by `initShared`.
   if (ASC_FEATURE_THREADS || bits < 10 || bits > 28) return 0;
   if (scratch == 0) configure(7, 6, 4);
-  const size = <usize>1 << <usize>bits;
-  const base = (scratch + SCRATCH_SIZE + 63) & ~(<usize>63);
+  const size = usize(1) << usize(bits);
+  const base = (scratch + SCRATCH_SIZE + 63) & ~usize(63);
   const end = base + size * 16;
-  const pages = <i32>((end + 0xffff) >> 16);
+  const pages = i32((end + 0xffff) >> 16);
   if (pages > memory.size()) {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
   ttBits = bits;
   activeBits = 0;
-  ttSize = <u32>size;
+  ttSize = u32(size);
   ttBase = base;
   memory.fill(ttBase, 0, size * 16);
   generation = 1;
@@ -159,7 +159,7 @@ export function newGeneration(): void {
   if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
   generation++;
   if (generation > GEN_MASK) {
-    if (ttSize != 0) memory.fill(ttBase, 0, <usize>ttSize * 16);
+    if (ttSize != 0) memory.fill(ttBase, 0, usize(ttSize) * 16);
     generation = 1;
   }
   if (ASC_FEATURE_THREADS) atomic.store<u32>(GENERATION, generation);
@@ -190,9 +190,9 @@ function winningCells(pos: u64, mask: u64): u64 {
   if (all4) {
     const r =
       ((pos << 1) & (pos << 2) & (pos << 3)) |
-      line4(pos, <u64>H1) |
-      line4(pos, <u64>H) |
-      line4(pos, <u64>(H + 2));
+      line4(pos, u64(H1)) |
+      line4(pos, u64(H)) |
+      line4(pos, u64(H + 2));
     return r & (boardMask ^ mask);
   }
   return winningCellsAny(pos, mask);
@@ -203,10 +203,10 @@ function winningCellsAny(pos: u64, mask: u64): u64 {
   let r: u64 = 0;
   if (N == 4) {
     if (dirVertical) r = (pos << 1) & (pos << 2) & (pos << 3);
-    if (dirHorizontal) r |= line4(pos, <u64>H1);
+    if (dirHorizontal) r |= line4(pos, u64(H1));
     if (dirDiagonal) {
-      r |= line4(pos, <u64>H);
-      r |= line4(pos, <u64>(H + 2));
+      r |= line4(pos, u64(H));
+      r |= line4(pos, u64(H + 2));
     }
   } else {
     if (dirVertical) r = lineN(pos, 1);
@@ -237,14 +237,14 @@ function lineN(pos: u64, d: i32): u64 {
   let below: u64 = 0xffffffffffffffff;
   store<u64>(runs, below);
   for (let j = 1; j < N; j++) {
-    below &= pos << <u64>(j * d);
-    store<u64>(runs + (<usize>j << 3), below);
+    below &= pos << u64(j * d);
+    store<u64>(runs + (usize(j) << 3), below);
   }
   let above: u64 = 0xffffffffffffffff;
   let r: u64 = 0;
   for (let i = 0; i < N; i++) {
-    if (i > 0) above &= pos >> <u64>(i * d);
-    r |= above & load<u64>(runs + (<usize>(N - 1 - i) << 3));
+    if (i > 0) above &= pos >> u64(i * d);
+    r |= above & load<u64>(runs + (usize(N - 1 - i) << 3));
   }
   return r;
 }
@@ -269,8 +269,8 @@ function hasLine(cells: u64): bool {
 /** `lineStarts` for connect 4. */
 @inline
 function lineStarts4(cells: u64, d: i32): u64 {
-  const pairs = cells & (cells >> <u64>d);
-  return pairs & (pairs >> <u64>(d << 1));
+  const pairs = cells & (cells >> u64(d));
+  return pairs & (pairs >> u64(d << 1));
 }
 
 /** `hasLine` on any board and line length. */
@@ -355,8 +355,8 @@ function linesDominated(ours: u64, theirs: u64): bool {
   const tRise = dirDiagonal ? lineStarts(theirs, H + 2) : 0;
   const tFall = dirDiagonal ? lineStarts(theirs, H) : 0;
   // Their starts moved N - 1 rows up, within the column: where the other end of the line is.
-  const low = H >= N ? bottomMask * ((<u64>1 << <u64>(H - N + 1)) - 1) : 0;
-  const k = <u64>(N - 1);
+  const low = H >= N ? bottomMask * ((u64(1) << u64(H - N + 1)) - 1) : 0;
+  const k = u64(N - 1);
   return (
     startsBelow(hor, tHor | tFall | ((tRise & low) << k)) &&
     startsBelow(rise, tHor | tFall | tRise) &&
@@ -373,9 +373,9 @@ function linesDominated(ours: u64, theirs: u64): bool {
 @inline
 function startsBelow(mine: u64, t: u64): bool {
   if (mine == 0) return true;
-  const top = bottomMask << <u64>H;
+  const top = bottomMask << u64(H);
   const held = (mine + boardMask) & top;
-  const below = (mine - (held >> <u64>H)) & ~mine & boardMask;
+  const below = (mine - (held >> u64(H))) & ~mine & boardMask;
   return (((t & below) + boardMask) & top) == held;
 }
 
@@ -383,11 +383,11 @@ function startsBelow(mine: u64, t: u64): bool {
 @inline
 function lineStarts(cells: u64, d: i32): u64 {
   if (N == 4) {
-    const pairs = cells & (cells >> <u64>d);
-    return pairs & (pairs >> <u64>(d << 1));
+    const pairs = cells & (cells >> u64(d));
+    return pairs & (pairs >> u64(d << 1));
   }
   let run = cells;
-  for (let k = 1; k < N; k++) run &= cells >> <u64>(k * d);
+  for (let k = 1; k < N; k++) run &= cells >> u64(k * d);
   return run;
 }
 
@@ -434,17 +434,17 @@ export function setNearEnd(empty: i32, bits: i32): void {
 
 /** The hash's shift for a region of 2^bits entries, for the far and the near-end positions. */
 function setShifts(bits: i32): void {
-  ttShift = <u64>(64 - bits);
-  nearShift = <u64>(64 - (bits < nearBits ? bits : nearBits));
+  ttShift = u64(64 - bits);
+  nearShift = u64(64 - (bits < nearBits ? bits : nearBits));
 }
 
 function useBits(bits: i32): void {
   activeBits = bits;
   setShifts(bits);
-  growAt = bits < ttBits ? nodes + (<u64>1 << <u64>bits) : 0xffffffffffffffff;
+  growAt = bits < ttBits ? nodes + (u64(1) << u64(bits)) : 0xffffffffffffffff;
   if (ASC_FEATURE_THREADS) {
     // With helpers the region fills that many times faster (thread 0 counts only its nodes).
-    if (parallel && bits < ttBits) growAt = nodes + (<u64>1 << <u64>bits) / <u64>threadTotal;
+    if (parallel && bits < ttBits) growAt = nodes + (u64(1) << u64(bits)) / u64(threadTotal);
     // The same slow path also starts the helpers (see `slowPath`).
     if (parallelAt < growAt) growAt = parallelAt;
   }
@@ -454,22 +454,22 @@ function useBits(bits: i32): void {
 function grow(): void {
   let bits = activeBits + 2;
   if (bits > ttBits) bits = ttBits;
-  const shift = <u64>(64 - bits);
-  const near = <u64>(64 - (bits < nearBits ? bits : nearBits));
+  const shift = u64(64 - bits);
+  const near = u64(64 - (bits < nearBits ? bits : nearBits));
   // By bucket (see `ttStore`), from the top down: an entry of bucket p goes to a bucket in
   // [p << k, (p + 1) << k) (the new index extends the old one), none of which holds an entry
   // still to be moved, except p itself when p = 0 (it then stays). A near-end entry's region
   // grows less or not at all (k smaller, or 0: it stays). Threads build: only thread 0 grows.
-  for (let i = (<i32>1 << activeBits) - 1; i >= 0; i--) {
-    const p = ttBase + (<usize>i << 4);
+  for (let i = (i32(1) << activeBits) - 1; i >= 0; i--) {
+    const p = ttBase + (usize(i) << 4);
     const w1 = load<u64>(p, 8);
-    if (<u32>w1 >> 18 != generation) continue;
+    if (u32(w1) >> 18 != generation) continue;
     const w0 = load<u64>(p);
     const key = w0 ^ w1;
-    const empty = SIZE - <i32>((w1 >> 32) & 63);
-    const j = <usize>((key * HASH_MUL) >> (empty <= nearEmpty ? near : shift)) & ~(<usize>1);
-    if (j == (<usize>i & ~(<usize>1))) continue;
-    const q = victim(ttBase + (j << 4), <i32>((w1 >> 32) & 63));
+    const empty = SIZE - i32((w1 >> 32) & 63);
+    const j = usize((key * HASH_MUL) >> (empty <= nearEmpty ? near : shift)) & ~usize(1);
+    if (j == (usize(i) & ~usize(1))) continue;
+    const q = victim(ttBase + (j << 4), i32((w1 >> 32) & 63));
     store<u64>(q, w1, 8);
     store<u64>(q, w0);
     store<u32>(p, 0, 8); // generation 0 is never live
@@ -480,7 +480,7 @@ function grow(): void {
 /** The index of `key`, a position of `moves` discs, in the region in use. */
 @inline
 function hashIndex(key: u64, moves: i32): usize {
-  return <usize>((key * HASH_MUL) >> (SIZE - moves <= nearEmpty ? nearShift : ttShift));
+  return usize((key * HASH_MUL) >> (SIZE - moves <= nearEmpty ? nearShift : ttShift));
 }
 
 // ---- position API (for the host) --------------------------------------------------------------
@@ -495,7 +495,7 @@ export function resetPosition(): void {
 export function play(col: i32): i32 {
   if (col < 0 || col >= W) return 1;
   if ((posMask & colMask(col)) == colMask(col)) return 1;
-  const move = (posMask + (<u64>1 << <u64>(col * H1))) & colMask(col);
+  const move = (posMask + (u64(1) << u64(col * H1))) & colMask(col);
   const wins = (winningCells(posCur, posMask) & move) != 0;
   posCur ^= posMask;
   posMask |= move;
@@ -519,7 +519,7 @@ export function loadMoves(count: i32): i32 {
   resetPosition();
   const buffer = scratch + MOVES_PTR;
   for (let i = 0; i < count; i++) {
-    const code = play(<i32>load<u8>(buffer + <usize>i));
+    const code = play(<i32>load<u8>(buffer + usize(i)));
     if (code != 0) return (i << 2) | code;
   }
   return -1;
@@ -541,14 +541,14 @@ export function moveCount(): i32 {
 
 /** Low and high 32 bits of the key of the current position (cur + mask). */
 export function keyLow(): u32 {
-  return <u32>(posCur + posMask);
+  return u32(posCur + posMask);
 }
 export function keyHigh(): u32 {
-  return <u32>((posCur + posMask) >> 32);
+  return u32((posCur + posMask) >> 32);
 }
 
 export function nodeCount(): f64 {
-  return <f64>nodes;
+  return f64(nodes);
 }
 export function resetNodes(): void {
   nodes = 0;
@@ -566,7 +566,7 @@ export function upper(): i32 {
 /** Stops the search once `nodes` reaches `limit` (0 = no limit) and, if `host`, asks the host
  *  every 4096 nodes. */
 export function setLimits(limit: f64, host: i32): void {
-  nodeLimit = limit <= 0 ? 0xffffffffffffffff : <u64>limit;
+  nodeLimit = limit <= 0 ? 0xffffffffffffffff : u64(limit);
   checkHost = host != 0;
 }
 
@@ -619,14 +619,14 @@ function entryData(e: usize, key: u64): u32 {
     w0 = load<u64>(e);
   }
   if ((w0 ^ w1) != key || (w1 & CHECK_MASK) != keyCheck(key)) return 0;
-  const d = <u32>w1;
+  const d = u32(w1);
   return d >> 18 == generation ? d : 0;
 }
 
 /** The first slot of the bucket of `key`, a position of `moves` discs. */
 @inline
 function bucketOf(key: u64, moves: i32): usize {
-  return ttBase + ((hashIndex(key, moves) & ~(<usize>1)) << 4);
+  return ttBase + ((hashIndex(key, moves) & ~usize(1)) << 4);
 }
 
 /** The data stored for `key`, a position of `moves` discs, in this generation, or 0. */
@@ -644,37 +644,37 @@ function probe(key: u64, moves: i32): u32 {
 @inline
 function victim(b: usize, moves: i32): usize {
   const first = load<u64>(b, 8);
-  if (<u32>first >> 18 != generation) return b;
+  if (u32(first) >> 18 != generation) return b;
   const second = load<u64>(b, 24);
-  if (<u32>second >> 18 != generation) return b + 16;
-  return <i32>((first >> 32) & 63) >= moves ? b : b + 16;
+  if (u32(second) >> 18 != generation) return b + 16;
+  return i32((first >> 32) & 63) >= moves ? b : b + 16;
 }
 
 @inline
 function writeEntry(e: usize, key: u64, d: u32, moves: i32): void {
-  const w1 = keyCheck(key) | (<u64>moves << 32) | <u64>d;
+  const w1 = keyCheck(key) | (u64(moves) << 32) | u64(d);
   store<u64>(e, w1, 8);
   store<u64>(e, key ^ w1);
 }
 
 /** Probe for tests: the data `entryData` reads for `key` at slot `index` (0 = a miss). */
 export function probeEntry(index: u32, keyLow: u32, keyHigh: u32): u32 {
-  return entryData(ttBase + (<usize>index << 4), (<u64>keyHigh << 32) | <u64>keyLow);
+  return entryData(ttBase + (usize(index) << 4), (u64(keyHigh) << 32) | u64(keyLow));
 }
 
 /** For tests: what a search finds for `key`, a position far from the end (0 = a miss). */
 export function probeKey(keyLow: u32, keyHigh: u32): u32 {
-  return probe((<u64>keyHigh << 32) | <u64>keyLow, 0);
+  return probe((u64(keyHigh) << 32) | u64(keyLow), 0);
 }
 
 /** For tests: writes raw words into slot `index` (to forge torn or garbage entries). */
 export function pokeEntry(index: u32, word: i32, low: u32, high: u32): void {
-  store<u64>(ttBase + (<usize>index << 4) + (<usize>word << 3), (<u64>high << 32) | <u64>low);
+  store<u64>(ttBase + (usize(index) << 4) + (usize(word) << 3), (u64(high) << 32) | u64(low));
 }
 
 /** For tests: the first slot `key` (a position far from the end) may take, whole table in use. */
 export function slotOf(keyLow: u32, keyHigh: u32): u32 {
-  const index = <u32>((((<u64>keyHigh << 32) | <u64>keyLow) * HASH_MUL) >> <u64>(64 - ttBits));
+  const index = u32((((u64(keyHigh) << 32) | u64(keyLow)) * HASH_MUL) >> u64(64 - ttBits));
   return index & ~1;
 }
 export function tableBase(): usize {
@@ -684,13 +684,13 @@ export function tableBase(): usize {
 /** For tests: stores bounds for `key`, `moves` discs deep, as a search would (whole table). */
 export function storeEntry(keyLow: u32, keyHigh: u32, lo: i32, hi: i32, moves: i32): void {
   if (activeBits != ttBits) useBits(ttBits);
-  ttStore((<u64>keyHigh << 32) | <u64>keyLow, lo, hi, NO_MOVE, moves);
+  ttStore((u64(keyHigh) << 32) | u64(keyLow), lo, hi, NO_MOVE, moves);
 }
 
 // The column `col` names in the orientation of the entry's key (`flip`: the mirror image's).
 @inline
 function colFor(col: u32, flip: bool): u32 {
-  return flip && col != NO_MOVE ? <u32>(W - 1) - col : col;
+  return flip && col != NO_MOVE ? u32(W - 1) - col : col;
 }
 
 function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
@@ -702,18 +702,13 @@ function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
     e = d != 0 ? b + 16 : victim(b, moves);
   }
   if (d != 0) {
-    const oldLo = <i32>(d & 127) - 64;
-    const oldHi = <i32>((d >> 7) & 127) - 64;
+    const oldLo = i32(d & 127) - 64;
+    const oldHi = i32((d >> 7) & 127) - 64;
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 14) & 15;
   }
-  writeEntry(
-    e,
-    key,
-    <u32>(lo + 64) | (<u32>(hi + 64) << 7) | (best << 14) | (generation << 18),
-    moves,
-  );
+  writeEntry(e, key, u32(lo + 64) | (u32(hi + 64) << 7) | (best << 14) | (generation << 18), moves);
 }
 
 let childClaimeven: bool = true;
@@ -766,11 +761,11 @@ function mirrorKeysFor(rootMoves: i32): void {
 
 /** The key (`cur + mask`) of the mirror image: columns in reverse order, swapped in pairs. */
 function mirrorKey(key: u64): u64 {
-  const column = (<u64>1 << <u64>H1) - 1;
-  let r: u64 = (W & 1) != 0 ? key & (column << <u64>((W >> 1) * H1)) : 0;
+  const column = (u64(1) << u64(H1)) - 1;
+  let r: u64 = (W & 1) != 0 ? key & (column << u64((W >> 1) * H1)) : 0;
   for (let c = 0; c < W >> 1; c++) {
-    const low = column << <u64>(c * H1);
-    const d = <u64>((W - 1 - 2 * c) * H1);
+    const low = column << u64(c * H1);
+    const d = u64((W - 1 - 2 * c) * H1);
     r |= ((key & low) << d) | ((key >> d) & low);
   }
   return r;
@@ -786,10 +781,10 @@ function tableKey(key: u64, moves: i32): u64 {
 
 /** Whether the bitboard `x` is its own mirror image (column c the same as column W - 1 - c). */
 function isMirror(x: u64): bool {
-  const column = (<u64>1 << <u64>H1) - 1;
+  const column = (u64(1) << u64(H1)) - 1;
   for (let c = 0; c < W / 2; c++) {
-    const a = (x >> <u64>(c * H1)) & column;
-    const b = (x >> <u64>((W - 1 - c) * H1)) & column;
+    const a = (x >> u64(c * H1)) & column;
+    const b = (x >> u64((W - 1 - c) * H1)) & column;
     if (a != b) return false;
   }
   return true;
@@ -896,10 +891,10 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   // not visited: no node, no table probe).
   let count: i32 = 0;
   const order = scratch + ORDER_PTR;
-  const frame = scratch + 256 + <usize>moves * FRAME;
+  const frame = scratch + 256 + usize(moves) * FRAME;
   const childEven = evenRows != 0 && ((SIZE - moves) & 1) != 0;
   for (let i = 0; i < W; i++) {
-    const col = load<i32>(order + (<usize>i << 2));
+    const col = load<i32>(order + (usize(i) << 2));
     const move = next & colMask(col);
     if (move == 0) continue;
     const m2 = mask | move;
@@ -916,14 +911,14 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     // insertion sort, stable for equal scores (keeps centre-first order)
     let j = count;
     while (j > 0) {
-      const prev = load<i32>(frame + (<usize>(j - 1) << 2));
-      if ((prev >> 8) >= score) break;
-      store<i32>(frame + (<usize>j << 2), prev);
-      store<u64>(frame + 64 + (<usize>j << 3), load<u64>(frame + 64 + (<usize>(j - 1) << 3)));
+      const prev = load<i32>(frame + (usize(j - 1) << 2));
+      if (prev >> 8 >= score) break;
+      store<i32>(frame + (usize(j) << 2), prev);
+      store<u64>(frame + 64 + (usize(j) << 3), load<u64>(frame + 64 + (usize(j - 1) << 3)));
       j--;
     }
-    store<i32>(frame + (<usize>j << 2), (score << 8) | col);
-    store<u64>(frame + 64 + (<usize>j << 3), ours);
+    store<i32>(frame + (usize(j) << 2), (score << 8) | col);
+    store<u64>(frame + 64 + (usize(j) << 3), ours);
     count++;
   }
   if (staticWins) {
@@ -947,8 +942,8 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   {
     const d = probe(key, moves);
     if (d != 0) {
-      const lo = <i32>(d & 127) - 64;
-      const hi = <i32>((d >> 7) & 127) - 64;
+      const lo = i32(d & 127) - 64;
+      const hi = i32((d >> 7) & 127) - 64;
       if (hi < beta) {
         beta = hi;
         if (alpha >= beta) return beta;
@@ -961,15 +956,12 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       // The table's move first: shift the candidates before it down by one.
       if (b != NO_MOVE) {
         for (let i = 1; i < count; i++) {
-          const entry = load<i32>(frame + (<usize>i << 2));
-          if (<u32>(entry & 255) != b) continue;
-          const ours = load<u64>(frame + 64 + (<usize>i << 3));
+          const entry = load<i32>(frame + (usize(i) << 2));
+          if (u32(entry & 255) != b) continue;
+          const ours = load<u64>(frame + 64 + (usize(i) << 3));
           for (let j = i; j > 0; j--) {
-            store<i32>(frame + (<usize>j << 2), load<i32>(frame + (<usize>(j - 1) << 2)));
-            store<u64>(
-              frame + 64 + (<usize>j << 3),
-              load<u64>(frame + 64 + (<usize>(j - 1) << 3)),
-            );
+            store<i32>(frame + (usize(j) << 2), load<i32>(frame + (usize(j - 1) << 2)));
+            store<u64>(frame + 64 + (usize(j) << 3), load<u64>(frame + 64 + (usize(j - 1) << 3)));
           }
           store<i32>(frame, entry);
           store<u64>(frame + 64, ours);
@@ -990,7 +982,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
   let value: i32 = -63;
   if (useEtc && SIZE - moves >= etcMinEmpty) {
     for (let i = 0; i < count; i++) {
-      const col = load<i32>(frame + (<usize>i << 2)) & 255;
+      const col = load<i32>(frame + (usize(i) << 2)) & 255;
       // A child with one move left has no entry of its own (it is played through): follow
       // such moves to the first position with a choice, and read that one's entry (its score
       // is the child's, negated once per forced move).
@@ -998,7 +990,7 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       let m = mask | (next & colMask(col));
       let flip = true;
       if (etcChains) {
-        let theirs = load<u64>(frame + 64 + (<usize>i << 3));
+        let theirs = load<u64>(frame + 64 + (usize(i) << 3));
         for (let k = 0; k < 8; k++) {
           const p = possibleMoves(m);
           const f = p & theirs;
@@ -1015,16 +1007,16 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       const childMoves = popcount(m);
       const d = probe(tableKey(c + m, childMoves), childMoves);
       if (d != 0) {
-        const lo = <i32>(d & 127) - 64;
-        const hi = <i32>((d >> 7) & 127) - 64;
+        const lo = i32(d & 127) - 64;
+        const hi = i32((d >> 7) & 127) - 64;
         const viaLo = flip ? -hi : lo;
         const viaHi = flip ? -lo : hi;
         if (viaLo >= beta) {
-          ttStore(key, viaLo, 63, colFor(<u32>col, mirrored), moves);
+          ttStore(key, viaLo, 63, colFor(u32(col), mirrored), moves);
           return viaLo;
         }
         if (viaHi <= alpha) {
-          known |= <u32>1 << <u32>i;
+          known |= u32(1) << u32(i);
           if (viaHi > value) value = viaHi;
         }
       }
@@ -1039,16 +1031,16 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
   let deferred: u32 = 0;
   for (let i = 0; i < count; i++) {
-    if ((known >> <u32>i) & 1) continue;
-    const col = load<i32>(frame + (<usize>i << 2)) & 255;
+    if ((known >> u32(i)) & 1) continue;
+    const col = load<i32>(frame + (usize(i) << 2)) & 255;
     const move = next & colMask(col);
-    const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+    const childOppWin = load<u64>(frame + 64 + (usize(i) << 3));
     let score: i32;
     if (ASC_FEATURE_THREADS && share) {
       const childKey = (cur ^ mask) + (mask | move);
-      const mark = marksBase + (<usize>((childKey * HASH_MUL) >> MARK_SHIFT) << 6);
+      const mark = marksBase + (usize((childKey * HASH_MUL) >> MARK_SHIFT) << 6);
       if (load<u64>(mark) == childKey) {
-        deferred |= <u32>1 << <u32>i;
+        deferred |= u32(1) << u32(i);
         continue;
       }
       store<u64>(mark, childKey);
@@ -1061,12 +1053,12 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
       return alpha;
     }
     if (score >= beta) {
-      ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
+      ttStore(key, score, 63, colFor(u32(col), mirrored), moves);
       return score;
     }
     if (score > alpha) {
       alpha = score;
-      best = <u32>col;
+      best = u32(col);
     }
     if (score > value) value = score;
   }
@@ -1074,18 +1066,18 @@ function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, oppWin:
     while (deferred != 0) {
       const i = <i32>ctz(deferred);
       deferred &= deferred - 1;
-      const col = load<i32>(frame + (<usize>i << 2)) & 255;
+      const col = load<i32>(frame + (usize(i) << 2)) & 255;
       const move = next & colMask(col);
-      const childOppWin = load<u64>(frame + 64 + (<usize>i << 3));
+      const childOppWin = load<u64>(frame + 64 + (usize(i) << 3));
       const score = -negamax(cur ^ mask, mask | move, moves + 1, -beta, -alpha, childOppWin);
       if (aborted) return alpha;
       if (score >= beta) {
-        ttStore(key, score, 63, colFor(<u32>col, mirrored), moves);
+        ttStore(key, score, 63, colFor(u32(col), mirrored), moves);
         return score;
       }
       if (score > alpha) {
         alpha = score;
-        best = <u32>col;
+        best = u32(col);
       }
       if (score > value) value = score;
     }
@@ -1226,7 +1218,7 @@ const LAYOUT_BASE: usize = 1024;
 const CONTROL: usize = LAYOUT_BASE;
 const OPEN: u64 = 0x10000;
 const BITS_SHIFT: u64 = 17;
-const BITS_FIELD: u64 = <u64>63 << BITS_SHIFT;
+const BITS_FIELD: u64 = u64(63) << BITS_SHIFT;
 const SIGNAL: usize = LAYOUT_BASE + 64; // i32, bumped to wake the helpers; QUIT beside it
 const QUIT: usize = LAYOUT_BASE + 68;
 const GENERATION: usize = LAYOUT_BASE + 128; // u32
@@ -1248,8 +1240,8 @@ const H_CUR: usize = LAYOUT_BASE + 168; // u64
 const H_MASK: usize = LAYOUT_BASE + 176; // u64
 const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
 const MAX_THREADS: i32 = 64;
-const SCRATCH_BASE: usize = SLOTS + <usize>MAX_THREADS * 64;
-const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~(<usize>63);
+const SCRATCH_BASE: usize = SLOTS + usize(MAX_THREADS) * 64;
+const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~usize(63);
 
 let threadIndex: i32 = 0;
 let threadTotal: i32 = 1;
@@ -1272,19 +1264,19 @@ let job: u32 = 0;
 // The marks of positions being searched: one per cache line (threads write them), keyed like the
 // table; a collision only defers a child needlessly.
 const MARK_BITS: i32 = 12;
-const MARK_SHIFT: u64 = <u64>(64 - MARK_BITS);
+const MARK_SHIFT: u64 = u64(64 - MARK_BITS);
 let marksBase: usize = 0;
 function marksStart(threads: i32): usize {
-  return (SCRATCH_BASE + <usize>threads * SCRATCH_STRIDE + 63) & ~(<usize>63);
+  return (SCRATCH_BASE + usize(threads) * SCRATCH_STRIDE + 63) & ~usize(63);
 }
 function tableStart(threads: i32): usize {
-  return marksStart(threads) + (<usize>64 << <usize>MARK_BITS);
+  return marksStart(threads) + (usize(64) << usize(MARK_BITS));
 }
 
 /** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
 export function sharedBytes(threads: i32, bits: i32): f64 {
   if (threads < 1 || threads > MAX_THREADS || bits < 10 || bits > 27) return 0;
-  return <f64>tableStart(threads) + <f64>16 * <f64>(<u64>1 << <u64>bits);
+  return <f64>tableStart(threads) + f64(16) * f64(u64(1) << u64(bits));
 }
 
 /** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
@@ -1296,7 +1288,7 @@ export function initShared(threads: i32, bits: i32): i32 {
     store<i32>(H_BITS, bits);
     // Fresh memory is zero already, but only mapped when first touched: touch it now, as
     // `setTableBits` does, rather than in the middle of the first searches.
-    memory.fill(tableStart(threads), 0, <usize>16 << <usize>bits);
+    memory.fill(tableStart(threads), 0, usize(16) << usize(bits));
     store<i32>(H_ETC, 1);
     atomic.store<u32>(GENERATION, 1);
   }
@@ -1309,9 +1301,9 @@ export function attach(index: i32): i32 {
   threadTotal = load<i32>(H_THREADS);
   if (index < 0 || index >= threadTotal) return 0;
   threadIndex = index;
-  scratch = SCRATCH_BASE + <usize>index * SCRATCH_STRIDE;
+  scratch = SCRATCH_BASE + usize(index) * SCRATCH_STRIDE;
   ttBits = load<i32>(H_BITS);
-  ttSize = <u32>1 << <u32>ttBits;
+  ttSize = u32(1) << u32(ttBits);
   ttBase = tableStart(threadTotal);
   marksBase = marksStart(threadTotal);
   activeBits = 0;
@@ -1326,7 +1318,7 @@ export function threadCount(): i32 {
 
 /** Thread 0: helpers join a search once it has visited `nodes` nodes. */
 export function setParallel(nodes: f64, minEmpty: i32, plies: i32): void {
-  parallelNodes = nodes < 1 ? 1 : <u64>nodes;
+  parallelNodes = nodes < 1 ? 1 : u64(nodes);
   markMinEmpty = minEmpty;
   markPlies = plies;
 }
@@ -1334,7 +1326,7 @@ export function setParallel(nodes: f64, minEmpty: i32, plies: i32): void {
 /** Nodes thread `index` has searched since `resetThreadNodes` (its own part of each search). */
 export function threadNodes(index: i32): f64 {
   if (ASC_FEATURE_THREADS) {
-    return <f64>atomic.load<u64>(SLOTS + (<usize>index << 6), 8);
+    return <f64>atomic.load<u64>(SLOTS + (usize(index) << 6), 8);
   }
   return 0;
 }
@@ -1356,7 +1348,7 @@ export function settleHelpers(): void {
 
 export function resetThreadNodes(): void {
   if (ASC_FEATURE_THREADS) {
-    for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (<usize>i << 6), 0, 8);
+    for (let i = 0; i < threadTotal; i++) atomic.store<u64>(SLOTS + (usize(i) << 6), 0, 8);
   }
 }
 
@@ -1384,7 +1376,7 @@ function growShared(): void {
     grow();
     while (true) {
       const c = atomic.load<u64>(CONTROL);
-      const n = (c & ~BITS_FIELD) | (<u64>activeBits << BITS_SHIFT);
+      const n = (c & ~BITS_FIELD) | (u64(activeBits) << BITS_SHIFT);
       if (n == c || atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
         // Thread 0's own probe goes on, unless the interval moved meanwhile.
         if ((c & ~BITS_FIELD) != (probeWord & ~BITS_FIELD)) aborted = true;
@@ -1397,17 +1389,15 @@ function growShared(): void {
 
 @inline
 function controlWord(id: u32, bits: i32, open: u64, min: i32, max: i32): u64 {
-  return (
-    (<u64>id << 32) | (<u64>bits << BITS_SHIFT) | open | (<u64>(min + 64) << 8) | <u64>(max + 64)
-  );
+  return (u64(id) << 32) | (u64(bits) << BITS_SHIFT) | open | (u64(min + 64) << 8) | u64(max + 64);
 }
 @inline
 function controlMin(c: u64): i32 {
-  return <i32>((c >> 8) & 255) - 64;
+  return i32((c >> 8) & 255) - 64;
 }
 @inline
 function controlMax(c: u64): i32 {
-  return <i32>(c & 255) - 64;
+  return i32(c & 255) - 64;
 }
 
 /** Thread 0, inside its search: publishes the job and wakes the helpers. */
@@ -1425,7 +1415,7 @@ function goParallel(): void {
     store<i32>(H_MARK_MIN, markMinEmpty);
     store<i32>(H_MARK_PLIES, markPlies);
     markBelow = posMoves + markPlies;
-    job = <u32>(atomic.load<u64>(CONTROL) >> 32) + 1;
+    job = u32(atomic.load<u64>(CONTROL) >> 32) + 1;
     const c = controlWord(job, activeBits, OPEN, rootMin, rootMax);
     atomic.store<u64>(CONTROL, c);
     probeWord = c;
@@ -1441,7 +1431,7 @@ function narrowShared(id: u32, med: i32, r: i32): void {
   if (ASC_FEATURE_THREADS) {
     while (true) {
       const c = atomic.load<u64>(CONTROL);
-      if (<u32>(c >> 32) != id || (c & OPEN) == 0) return;
+      if (u32(c >> 32) != id || (c & OPEN) == 0) return;
       let min = controlMin(c);
       let max = controlMax(c);
       if (r <= med) {
@@ -1451,7 +1441,7 @@ function narrowShared(id: u32, med: i32, r: i32): void {
         const v = r > max ? max : r;
         if (v > min) min = v;
       }
-      const n = (c & ~(<u64>0xffff)) | (<u64>(min + 64) << 8) | <u64>(max + 64);
+      const n = (c & ~u64(0xffff)) | (u64(min + 64) << 8) | u64(max + 64);
       if (n == c) return;
       if (atomic.cmpxchg<u64>(CONTROL, c, n) == c) {
         atomic.add<i32>(H_PROBES, 1);
@@ -1506,7 +1496,7 @@ function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32 {
       }
       parallel = false;
     }
-    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    atomic.add<u64>(SLOTS + (usize(threadIndex) << 6), nodes, 8);
     resultLower = rootMin;
     resultUpper = rootMax;
     return budgetStop ? 0 : 1;
@@ -1544,7 +1534,7 @@ export function warmUp(): void {
     // A middle-game position, 274552224131661 (1-based columns), 3 bits a move: no data
     // segment, which every instance would copy into the shared memory.
     resetPosition();
-    for (let i = 0; i < 15; i++) play(<i32>((WARM_UP_MOVES >> (<u64>i * 3)) & 7));
+    for (let i = 0; i < 15; i++) play(i32((WARM_UP_MOVES >> (u64(i) * 3)) & 7));
     let min = -(SIZE - posMoves) / 2;
     let max = (SIZE + 1 - posMoves) / 2;
     const oppWin = winningCells(posCur ^ posMask, posMask);
@@ -1579,7 +1569,7 @@ function help(): void {
       const min = controlMin(c);
       const max = controlMax(c);
       if (min >= max) break;
-      const id = <u32>(c >> 32);
+      const id = u32(c >> 32);
       if (id != current) {
         const w = load<i32>(H_WIDTH);
         const h = load<i32>(H_HEIGHT);
@@ -1610,7 +1600,7 @@ function help(): void {
         current = id;
       }
       // The region of the table in use, as thread 0 grows it.
-      activeBits = <i32>((c & BITS_FIELD) >> BITS_SHIFT);
+      activeBits = i32((c & BITS_FIELD) >> BITS_SHIFT);
       setShifts(activeBits);
       probeWord = c;
       parallel = true;
@@ -1626,7 +1616,7 @@ function help(): void {
     }
     parallel = false;
     aborted = false;
-    atomic.add<u64>(SLOTS + (<usize>threadIndex << 6), nodes, 8);
+    atomic.add<u64>(SLOTS + (usize(threadIndex) << 6), nodes, 8);
     atomic.sub<i32>(H_ACTIVE, 1);
     atomic.notify(H_ACTIVE, -1);
   }
