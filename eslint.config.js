@@ -158,8 +158,11 @@ export default tseslint.config(
     languageOptions: { parser: assemblyscriptParser, parserOptions: { projectService: false } },
     rules: {
       ...tseslint.configs.disableTypeChecked.rules,
-      // Module state is plain globals, and AssemblyScript lets another module assign them.
+      // Module state is plain globals, and AssemblyScript lets another module assign them: a
+      // global that its own module never reassigns, or an import only written, is still state.
       'no-import-assign': 'off',
+      'prefer-const': 'off',
+      '@typescript-eslint/no-unused-vars': 'off',
       // Declared builtins (`declare function`) and i32/u64 types are AssemblyScript's own.
       'no-undef': 'off',
       // Integer literals are i64/u64 there, exact past 2^53.

@@ -380,14 +380,6 @@ function lineIn(cells: usize, s: i32): bool {
 
 const NO_BOUND: i32 = 127;
 
-/** For tests: the claimeven bound of the current position (127: none, or not applicable). */
-export function claimevenBoundHere(): i32 {
-  if (!evenHeight || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
-  const c = at(POS_CUR);
-  const m = at(POS_MASK);
-  return claimevenWords(w0(c), w1(c), w2(c), w0(m), w1(m), w2(m));
-}
-
 // ---- position API (for the host; the same contracts as the 64-bit module) --------------------
 let posMoves: i32 = 0;
 
@@ -461,8 +453,6 @@ let checkHost: bool = false;
 let aborted: bool = false;
 let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
-let staticWins: bool = true;
-let childClaimeven: bool = true;
 
 export function nodeCount(): f64 {
   return f64(nodes);
@@ -490,12 +480,6 @@ export function setUseEtc(on: i32, minEmpty: i32): void {
   useEtc = on != 0;
   etcMinEmpty = minEmpty;
 }
-export function setStaticWins(on: i32): void {
-  staticWins = on != 0;
-}
-export function setChildClaimeven(on: i32): void {
-  childClaimeven = on != 0;
-}
 
 // ---- transposition table ----------------------------------------------------------------------
 // Entries of 32 bytes, buckets of two (one cache line): the key's three words, then data u32 =
@@ -507,7 +491,6 @@ const ENTRY: usize = 32;
 const NO_MOVE: u32 = 31;
 const GEN_MASK: u32 = 0xffff;
 const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
-let ttBits: i32 = 0;
 let ttSize: usize = 0;
 let ttBase: usize = 0;
 let ttShift: u64 = 0;
@@ -517,13 +500,8 @@ let generation: u32 = 1;
 // the processor's address cache as well as its data caches (the 64-bit build's reason, measured
 // there: BENCHMARKS.md, "opening_L3 below Steininger's time").
 const NEAR_BITS: i32 = 17;
-let nearEmpty: i32 = 16;
+const nearEmpty: i32 = 16;
 let nearShift: u64 = 0;
-/** For tests and measurements: the near-end positions, at most `empty` empty cells (-1: none). */
-export function setNearEnd(empty: i32, bits: i32): void {
-  nearEmpty = empty;
-  nearShift = u64(64 - (ttBits < bits ? ttBits : bits));
-}
 
 /** Allocates 2^bits entries (32 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
@@ -535,7 +513,6 @@ export function setTableBits(bits: i32): i32 {
   if (pages > memory.size()) {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
-  ttBits = bits;
   ttSize = size;
   ttBase = start;
   ttShift = u64(64 - bits);
@@ -790,8 +767,8 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const p0 = g0;
     const p1 = g1;
     const p2 = g2;
-    if (staticWins && lostWords(u0, u1, u2, p0, p1, p2)) return max;
-    if (childClaimeven && childEven && beta <= 1) {
+    if (lostWords(u0, u1, u2, p0, p1, p2)) return max;
+    if (childEven && beta <= 1) {
       const bound = claimevenWords(c0 ^ m0, c1 ^ m1, c2 ^ m2, q0, q1, q2);
       if (-bound >= beta) return -bound;
     }
@@ -814,12 +791,10 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     set(oursAt + usize(j) * BB, u0, u1, u2);
     count++;
   }
-  if (staticWins) {
-    const max5 = (SIZE - 3 - moves) / 2;
-    if (beta > max5) {
-      beta = max5;
-      if (alpha >= beta) return beta;
-    }
+  const max5 = (SIZE - 3 - moves) / 2;
+  if (beta > max5) {
+    beta = max5;
+    if (alpha >= beta) return beta;
   }
 
   const key = f + F_KEY;
