@@ -59,6 +59,8 @@ export {
   GameListQuerySchema,
   LIST_LIMIT_MAX,
   LeaderboardQuerySchema,
+  MAX_QUERY_LENGTH,
+  NoQuerySchema,
   parseQuery,
   type GameListQuery,
   type LeaderboardQuery,

@@ -7,6 +7,9 @@ import { PoolSchema } from './players.js';
  * rounded, so a client never silently gets a different page than it asked for.
  */
 
+/** The longest query string (after `?`) any endpoint reads: longer is refused, never cut. */
+export const MAX_QUERY_LENGTH = 1024;
+
 /** The largest page any list endpoint serves. */
 export const LIST_LIMIT_MAX = 100;
 
@@ -39,18 +42,26 @@ export const LeaderboardQuerySchema = z.strictObject({
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 
+/** An endpoint that takes no query parameters: any given is refused as unknown. */
+export const NoQuerySchema = z.strictObject({});
+
 export type QueryParse<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
 /**
  * Reads a query string (a `URLSearchParams`: this module sees no DOM or Node types) with
- * `schema`. A parameter given twice, one the endpoint does not know
- * and one failing its schema are each refused with a message that starts with its name.
+ * `schema`. A query whose `length` (the characters after `?`) is over `MAX_QUERY_LENGTH` is
+ * refused whole; then a parameter given twice, one the endpoint does not know and one failing
+ * its schema are each refused with a message that starts with its name.
  */
 export function parseQuery<T>(
   schema: z.ZodMiniType<T>,
   params: Iterable<readonly [string, string]>,
+  length = 0,
 ): QueryParse<T> {
+  if (length > MAX_QUERY_LENGTH) {
+    return { ok: false, message: `query: longer than ${MAX_QUERY_LENGTH} characters` };
+  }
   // No prototype: `__proto__` or `constructor` in a query string is just an unknown name.
   const fields = Object.create(null) as Record<string, string>;
   for (const [key, value] of params) {

@@ -4,6 +4,8 @@ import {
   GameListQuerySchema,
   LIST_LIMIT_MAX,
   LeaderboardQuerySchema,
+  MAX_QUERY_LENGTH,
+  NoQuerySchema,
   parseQuery,
 } from '../../src/protocol/index.js';
 
@@ -42,5 +44,30 @@ describe('list endpoint query strings', () => {
     ['__proto__=3', '__proto__: unknown query parameter'],
   ])('refuses %j: %j', (query, message) => {
     expect(parse(query)).toEqual({ ok: false, message });
+  });
+});
+
+describe('query length', () => {
+  it('refuses a query over MAX_QUERY_LENGTH before reading it, whatever it holds', () => {
+    const over = `limit=5&x=${'a'.repeat(MAX_QUERY_LENGTH)}`;
+    expect(parseQuery(GameListQuerySchema, new URLSearchParams(over), over.length)).toEqual({
+      ok: false,
+      message: `query: longer than ${MAX_QUERY_LENGTH} characters`,
+    });
+    const longest = `limit=5&${'a'.repeat(MAX_QUERY_LENGTH - 8)}`;
+    expect(parseQuery(GameListQuerySchema, new URLSearchParams(longest), longest.length)).toEqual({
+      ok: false,
+      message: `${'a'.repeat(MAX_QUERY_LENGTH - 8)}: unknown query parameter`,
+    });
+  });
+
+  it('an endpoint without parameters takes none', () => {
+    const read = (q: string) => parseQuery(NoQuerySchema, new URLSearchParams(q), q.length);
+    expect(read('')).toEqual({ ok: true, value: {} });
+    expect(read('status=a&status=b')).toEqual({
+      ok: false,
+      message: 'status: given more than once',
+    });
+    expect(read('foo=bar')).toEqual({ ok: false, message: 'foo: unknown query parameter' });
   });
 });
