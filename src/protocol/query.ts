@@ -7,6 +7,9 @@ import { PoolSchema } from './players.js';
  * rounded, so a client never silently gets a different page than it asked for.
  */
 
+/** The longest query string (after `?`) any endpoint reads: longer is refused, never cut. */
+export const MAX_QUERY_LENGTH = 1024;
+
 /** The largest page any list endpoint serves. */
 export const LIST_LIMIT_MAX = 100;
 
@@ -39,6 +42,9 @@ export const LeaderboardQuerySchema = z.strictObject({
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 
+/** An endpoint that takes no query parameters: any given is refused as unknown. */
+export const NoQuerySchema = z.strictObject({});
+
 export type QueryParse<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
 
@@ -67,4 +73,16 @@ export function parseQuery<T>(
   const given = fields[name];
   const shown = given === undefined ? '' : ` (got ${JSON.stringify(given.slice(0, 40))})`;
   return { ok: false, message: `${name}: ${issue?.message ?? 'invalid'}${shown}` };
+}
+
+/**
+ * A whole query string (`?a=1&b=2`, the `?` optional) read with `schema`: one over
+ * `MAX_QUERY_LENGTH` characters is refused before it is read, then as `parseQuery`.
+ */
+export function parseQueryString<T>(schema: z.ZodMiniType<T>, search: string): QueryParse<T> {
+  const text = search.startsWith('?') ? search.slice(1) : search;
+  if (text.length > MAX_QUERY_LENGTH) {
+    return { ok: false, message: `query: longer than ${MAX_QUERY_LENGTH} characters` };
+  }
+  return parseQuery(schema, new URLSearchParams(text));
 }

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import {
   ClockSettingSchema,
+  type ClockSetting,
   GameIdSchema,
   PlayerSchema,
   SecretSchema,
-  VariantTextSchema,
 } from './formats.js';
 import { PlayerIdSchema } from './players.js';
 import { MAX_REQUEST_ID_LENGTH } from './version.js';
@@ -25,20 +25,35 @@ export const TournamentKindSchema = z.enum(['arena', 'swiss']);
 export const TournamentStatusSchema = z.enum(['upcoming', 'running', 'finished']);
 export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
 
-/** What a creator asks for; the server checks the values (`tournament_bad_rounds`, …). */
+/**
+ * What a creator asks for. Only the field names are checked here: the values are judged by the
+ * server (src/tournament/settings.ts), so each field is refused with its own code
+ * (`tournament_bad_clock`, …) whatever the value, a string where a number goes included.
+ */
 export const TournamentSettingsSchema = z.strictObject({
-  kind: TournamentKindSchema,
-  name: z.string().check(z.maxLength(200)),
-  variant: VariantTextSchema,
-  clock: ClockSettingSchema,
-  /** Epoch milliseconds. */
-  startsAt: z.number(),
-  /** Arena only: 5–720. */
-  durationMinutes: z.optional(z.int()),
-  /** Swiss only: 1–20. */
-  rounds: z.optional(z.int()),
+  kind: z.optional(z.unknown()),
+  name: z.optional(z.unknown()),
+  variant: z.optional(z.unknown()),
+  clock: z.optional(z.unknown()),
+  startsAt: z.optional(z.unknown()),
+  durationMinutes: z.optional(z.unknown()),
+  rounds: z.optional(z.unknown()),
 });
-export type TournamentSettingsRequest = z.infer<typeof TournamentSettingsSchema>;
+
+/** The settings a client should send (docs/protocol.md, "Settings"). */
+export interface TournamentSettingsRequest {
+  readonly kind: z.infer<typeof TournamentKindSchema>;
+  /** 3–60 printable characters. */
+  readonly name: string;
+  readonly variant: string;
+  readonly clock: ClockSetting;
+  /** Epoch milliseconds. */
+  readonly startsAt: number;
+  /** Arena only: 5–720. */
+  readonly durationMinutes?: number;
+  /** Swiss only: 1–20. */
+  readonly rounds?: number;
+}
 
 /** One line of `GET /api/tournaments`. */
 export const TournamentSummarySchema = z.object({
@@ -90,7 +105,11 @@ export const TournamentPairingSchema = z.object({
   /** Moves first. */
   first: Side,
   second: z.nullable(Side),
-  /** Null while playing; else as `SwissOutcome` (`first`, `second`, `draw`, `first_forfeit`, `second_forfeit`, `double_forfeit`, `bye`). */
+  /**
+   * Null while playing; else a Swiss's `SwissOutcome` (`first`, `second`, `draw`,
+   * `first_forfeit`, `second_forfeit`, `bye`; `double_forfeit` reserved) or an arena's `first`,
+   * `second`, `draw`, `aborted` (counts for nobody).
+   */
   outcome: z.nullable(z.string()),
 });
 export type TournamentPairing = z.infer<typeof TournamentPairingSchema>;

@@ -15,7 +15,10 @@ import { GameService } from './games.js';
 import { Matchmaking } from './matchmaking/service.js';
 import { PlayService } from './play.js';
 import { PlayerService } from './players.js';
-import { ClientAborted, handleApi } from './http/api.js';
+import { gameRoutes } from './http/api.js';
+import { playerRoutes } from './http/players-api.js';
+import { ClientAborted } from './http/respond.js';
+import { createRouter } from './http/router.js';
 import { clientAddress, proxyRequestId, trustedProxies } from './http/client.js';
 import { hostAllowed, originAllowed, type OriginPolicy } from './http/origin.js';
 import { createStaticHandler } from './http/static.js';
@@ -178,7 +181,7 @@ export async function startServer(
     intervalMs: options.sweepMs ?? SWEEP_MS,
   });
   await sweeper.start();
-  const tournaments = startTournaments({
+  const tournaments = await startTournaments({
     config,
     games: store,
     matchmaking,
@@ -221,6 +224,33 @@ export async function startServer(
   // One budget per address for every way of making a game: HTTP creation and quick-match seeks.
   const createLimit = new KeyedRateLimit(config.createRate.perSecond, config.createRate.burst);
   const mayCreate = (address: string): boolean => createLimit.take(address, now());
+  const api = createRouter(
+    [
+      ...gameRoutes({
+        service: games,
+        store,
+        hub,
+        metrics,
+        now,
+        policy,
+        mayCreate: (req) => mayCreate(addressOf(req)),
+        health,
+        players,
+      }),
+      ...playerRoutes({
+        players,
+        metrics,
+        policy,
+        reserveIdentity: (req) => identityCreateLimit.takeOrWait(addressOf(req), now()),
+        releaseIdentity: (req) => {
+          identityCreateLimit.refund(addressOf(req));
+        },
+        useIdentity: (req) => identityLimit.takeOrWait(addressOf(req), now()),
+      }),
+      ...tournaments.routes,
+    ],
+    metrics,
+  );
   const server: Server = createServer(
     {
       // A request must arrive whole within this time: announcing a body and not sending it
@@ -237,34 +267,7 @@ export async function startServer(
         res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
         return;
       }
-      if (tournaments.owns(req)) {
-        tournaments.handle(req, res).catch((e: unknown) => {
-          log.error('request failed', { path: req.url, error: String(e) });
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-          res.end('{"error":{"code":"internal","message":"internal error"}}');
-        });
-        return;
-      }
-      handleApi(req, res, {
-        service: games,
-        store,
-        hub,
-        metrics,
-        now,
-        policy,
-        mayCreate: () => mayCreate(addressOf(req)),
-        health,
-        players: {
-          players,
-          metrics,
-          policy,
-          reserveIdentity: () => identityCreateLimit.takeOrWait(addressOf(req), now()),
-          releaseIdentity: () => {
-            identityCreateLimit.refund(addressOf(req));
-          },
-          useIdentity: () => identityLimit.takeOrWait(addressOf(req), now()),
-        },
-      })
+      api(req, res)
         .then((handled) => (handled ? undefined : serveStatic(req, res)))
         .catch((e: unknown) => {
           const path = req.url?.split('?')[0];

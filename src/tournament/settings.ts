@@ -4,18 +4,23 @@ import { TournamentErrorCode, tournamentError, type TournamentError } from './er
 
 export type TournamentKind = 'arena' | 'swiss';
 
-/** What a creator (a form, the schedule, a client over the wire) asks for; nothing checked yet. */
+/**
+ * What a creator (a form, the schedule, a client over the wire) asks for; nothing checked yet,
+ * not even the JSON types: each field is judged here alone, so a field has one refusal code
+ * whatever the value (a string where a number goes included).
+ */
 export interface TournamentSettingsInput {
-  readonly kind: string;
-  readonly name: string;
-  readonly variant: string;
-  readonly clock: { readonly initialMs: number; readonly incrementMs: number } | null;
+  readonly kind?: unknown;
+  readonly name?: unknown;
+  readonly variant?: unknown;
+  /** `{initialMs, incrementMs}`. */
+  readonly clock?: unknown;
   /** Epoch milliseconds. */
-  readonly startsAt: number;
+  readonly startsAt?: unknown;
   /** Arena only. */
-  readonly durationMinutes?: number | undefined;
+  readonly durationMinutes?: unknown;
   /** Swiss only. */
-  readonly rounds?: number | undefined;
+  readonly rounds?: unknown;
 }
 
 interface Common {
@@ -52,8 +57,18 @@ export const SETTINGS_LIMITS = {
   aheadMs: 30 * 24 * 3_600_000,
 } as const;
 
-const wholeIn = (value: number | undefined, range: { min: number; max: number }): boolean =>
-  value !== undefined && Number.isInteger(value) && value >= range.min && value <= range.max;
+const wholeIn = (value: unknown, range: { min: number; max: number }): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= range.min && value <= range.max;
+
+/** `{initialMs, incrementMs}` within the limits and nothing else, or undefined. */
+function clockOf(value: unknown): Common['clock'] | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const { initialMs, incrementMs, ...rest } = value as Record<string, unknown>;
+  if (Object.keys(rest).length > 0) return undefined;
+  if (!wholeIn(initialMs, SETTINGS_LIMITS.initialMs)) return undefined;
+  if (!wholeIn(incrementMs, SETTINGS_LIMITS.incrementMs)) return undefined;
+  return { initialMs, incrementMs };
+}
 
 // Control characters and the bidirectional overrides that could disguise a name.
 const BAD_NAME_CHARS = /[\p{Cc}\u200B-\u200F\u202A-\u202E\u2066-\u2069]/u;
@@ -68,13 +83,14 @@ export function validateSettings(
     return err(
       tournamentError(
         TournamentErrorCode.BadKind,
-        `kind must be "arena" or "swiss", got ${JSON.stringify(input.kind)}`,
+        `kind must be "arena" or "swiss", got ${shown(input.kind)}`,
         'kind',
       ),
     );
   }
-  const name = input.name.trim();
+  const name = typeof input.name === 'string' ? input.name.trim() : '';
   if (
+    typeof input.name !== 'string' ||
     name.length < L.nameLength.min ||
     name.length > L.nameLength.max ||
     BAD_NAME_CHARS.test(name)
@@ -87,26 +103,34 @@ export function validateSettings(
       ),
     );
   }
-  const variant = parseVariant(input.variant);
+  const variant =
+    typeof input.variant === 'string'
+      ? parseVariant(input.variant)
+      : err({ message: `variant must be text such as "7x6", got ${shown(input.variant)}` });
   if (!variant.ok) {
     return err(tournamentError(TournamentErrorCode.BadVariant, variant.error.message, 'variant'));
   }
-  const clock = input.clock;
-  if (clock === null) {
+  if (input.clock === null || input.clock === undefined) {
     return err(
       tournamentError(TournamentErrorCode.BadClock, 'a tournament needs a clock', 'clock'),
     );
   }
-  if (!wholeIn(clock.initialMs, L.initialMs) || !wholeIn(clock.incrementMs, L.incrementMs)) {
+  const clock = clockOf(input.clock);
+  if (!clock) {
     return err(
       tournamentError(
         TournamentErrorCode.BadClock,
-        `the clock must give 30 s to 60 min per side and an increment of 0–60 s`,
+        `the clock must be {initialMs, incrementMs} in whole milliseconds: 30 s to 60 min per side and an increment of 0–60 s`,
         'clock',
       ),
     );
   }
-  if (!Number.isFinite(input.startsAt) || input.startsAt < now - L.pastSlackMs) {
+  // A start that is not a number is no moment at all: refused as one not to come.
+  if (
+    typeof input.startsAt !== 'number' ||
+    !Number.isFinite(input.startsAt) ||
+    input.startsAt < now - L.pastSlackMs
+  ) {
     return err(
       tournamentError(
         TournamentErrorCode.StartInPast,
@@ -127,7 +151,7 @@ export function validateSettings(
   const common: Common = {
     name,
     variant: variantToString(variant.value),
-    clock: { initialMs: clock.initialMs, incrementMs: clock.incrementMs },
+    clock,
     startsAt: input.startsAt,
   };
   if (input.kind === 'arena') {
@@ -135,24 +159,30 @@ export function validateSettings(
       return err(
         tournamentError(
           TournamentErrorCode.BadDuration,
-          `an arena lasts ${L.durationMinutes.min}–${L.durationMinutes.max} whole minutes, got ${String(input.durationMinutes)}`,
+          `an arena lasts ${L.durationMinutes.min}–${L.durationMinutes.max} whole minutes, got ${shown(input.durationMinutes)}`,
           'durationMinutes',
         ),
       );
     }
-    return ok({ ...common, kind: 'arena', durationMinutes: input.durationMinutes! });
+    return ok({ ...common, kind: 'arena', durationMinutes: input.durationMinutes });
   }
   if (!wholeIn(input.rounds, L.rounds)) {
     return err(
       tournamentError(
         TournamentErrorCode.BadRounds,
-        `a Swiss has ${L.rounds.min}–${L.rounds.max} rounds, got ${String(input.rounds)}`,
+        `a Swiss has ${L.rounds.min}–${L.rounds.max} rounds, got ${shown(input.rounds)}`,
         'rounds',
       ),
     );
   }
-  return ok({ ...common, kind: 'swiss', rounds: input.rounds! });
+  return ok({ ...common, kind: 'swiss', rounds: input.rounds });
 }
 
-const describeTime = (ms: number): string =>
-  Number.isFinite(ms) && Math.abs(ms) < 8.64e15 ? new Date(ms).toISOString() : String(ms);
+/** A value as the client wrote it, shortened (`undefined` has no JSON: it reads "undefined"). */
+const shown = (value: unknown): string =>
+  (value === undefined ? 'undefined' : JSON.stringify(value)).slice(0, 40);
+
+const describeTime = (ms: unknown): string =>
+  typeof ms === 'number' && Number.isFinite(ms) && Math.abs(ms) < 8.64e15
+    ? new Date(ms).toISOString()
+    : shown(ms);

@@ -141,10 +141,10 @@ describe('one thinking budget per level', () => {
     }
   });
 
-  it("the README's level table states these budgets", () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it("docs/computer.md's level table states these budgets", () => {
+    const doc = readFileSync(new URL('../../docs/computer.md', import.meta.url), 'utf8');
     const row = (name: string): string =>
-      readme.split('\n').find((line) => line.startsWith(`| ${name}`)) ?? '';
+      doc.split('\n').find((line) => line.startsWith(`| ${name}`)) ?? '';
     const thousands = (n: number): string => n.toLocaleString('en-US');
     expect(row('2 Casual')).toContain(`${thousands(LEVEL_NODES.casual)} positions`);
     expect(row('3 Intermediate')).toContain(`${thousands(LEVEL_NODES.intermediate)} positions`);

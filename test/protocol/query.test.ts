@@ -4,7 +4,10 @@ import {
   GameListQuerySchema,
   LIST_LIMIT_MAX,
   LeaderboardQuerySchema,
+  MAX_QUERY_LENGTH,
+  NoQuerySchema,
   parseQuery,
+  parseQueryString,
 } from '../../src/protocol/index.js';
 
 const parse = (query: string) => parseQuery(GameListQuerySchema, new URLSearchParams(query));
@@ -42,5 +45,41 @@ describe('list endpoint query strings', () => {
     ['__proto__=3', '__proto__: unknown query parameter'],
   ])('refuses %j: %j', (query, message) => {
     expect(parse(query)).toEqual({ ok: false, message });
+  });
+});
+
+describe('whole query strings', () => {
+  it('refuses one over MAX_QUERY_LENGTH before reading it, whatever it holds', () => {
+    expect(
+      parseQueryString(GameListQuerySchema, `?limit=5&x=${'a'.repeat(MAX_QUERY_LENGTH)}`),
+    ).toEqual({
+      ok: false,
+      message: `query: longer than ${MAX_QUERY_LENGTH} characters`,
+    });
+    const longest = `limit=5&${'a'.repeat(MAX_QUERY_LENGTH - 8)}`;
+    expect(parseQueryString(GameListQuerySchema, `?${longest}`)).toEqual({
+      ok: false,
+      message: `${'a'.repeat(MAX_QUERY_LENGTH - 8)}: unknown query parameter`,
+    });
+  });
+
+  it('reads with or without the question mark; an endpoint without parameters takes none', () => {
+    expect(parseQueryString(GameListQuerySchema, '?limit=5')).toEqual({
+      ok: true,
+      value: { limit: 5 },
+    });
+    expect(parseQueryString(GameListQuerySchema, 'limit=5')).toEqual({
+      ok: true,
+      value: { limit: 5 },
+    });
+    expect(parseQueryString(NoQuerySchema, '')).toEqual({ ok: true, value: {} });
+    expect(parseQueryString(NoQuerySchema, '?status=a&status=b')).toEqual({
+      ok: false,
+      message: 'status: given more than once',
+    });
+    expect(parseQueryString(NoQuerySchema, '?foo=bar')).toEqual({
+      ok: false,
+      message: 'foo: unknown query parameter',
+    });
   });
 });

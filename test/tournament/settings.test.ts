@@ -63,6 +63,24 @@ describe('tournament settings', () => {
       'durationMinutes',
     ],
     ['no clock', { ...arena, clock: null }, 'tournament_bad_clock', 'clock'],
+    // One code per field whatever the value: the wrong JSON type too.
+    ['a kind that is a number', { ...arena, kind: 7 }, 'tournament_bad_kind', 'kind'],
+    ['a name that is a number', { ...arena, name: 42 }, 'tournament_bad_name', 'name'],
+    ['a variant that is null', { ...arena, variant: null }, 'tournament_bad_variant', 'variant'],
+    [
+      'a clock in text',
+      { ...arena, clock: { initialMs: '60000', incrementMs: 0 } },
+      'tournament_bad_clock',
+      'clock',
+    ],
+    [
+      'a clock with a field too many',
+      { ...arena, clock: { initialMs: 60_000, incrementMs: 0, delayMs: 1 } },
+      'tournament_bad_clock',
+      'clock',
+    ],
+    ['rounds in text', { ...swiss, rounds: '3' }, 'tournament_bad_rounds', 'rounds'],
+    ['a start in text', { ...swiss, startsAt: 'soon' }, 'tournament_start_in_past', 'startsAt'],
     [
       'a 1 s clock',
       { ...arena, clock: { initialMs: 1_000, incrementMs: 0 } },

@@ -8,15 +8,13 @@ import {
   GameIdSchema,
   GameListQuerySchema,
   ProtocolErrorCode,
-  parseQuery,
 } from '../../protocol/index.js';
 import { hashSecret } from '../secrets.js';
 import type { GameStore } from '../store/types.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
-import { handlePlayersApi, type PlayersApiDeps } from './players-api.js';
+import type { PlayerService } from '../players.js';
 import { acceptsJsonBody, fail, parseJsonBody, send } from './respond.js';
-
-export { ClientAborted } from './respond.js';
+import { route, type Route } from './router.js';
 
 export interface ApiDeps {
   readonly service: GameService;
@@ -25,121 +23,107 @@ export interface ApiDeps {
   readonly metrics: Metrics;
   readonly now: () => number;
   readonly policy: OriginPolicy;
-  /** False when this client has created too many games lately (takes one from its budget). */
-  readonly mayCreate: () => boolean;
+  /** False when this request's client has created too many games lately (takes one from its budget). */
+  readonly mayCreate: (req: IncomingMessage) => boolean;
   readonly health: () => Promise<{ ok: boolean; details: Record<string, string> }>;
-  readonly players: PlayersApiDeps;
+  /** Names the creator of a game (the `player` secret). */
+  readonly players: Pick<PlayerService, 'identify' | 'seatPlayer'>;
 }
 
-/**
- * The small HTTP API: create a game, read one, list finished ones; plus health and metrics.
- * Returns false when the path is not the API's, so the caller serves the web app.
- */
-export async function handleApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: ApiDeps,
-): Promise<boolean> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+/** Health, metrics and the game endpoints: create a game, read one, list finished ones. */
+export function gameRoutes(deps: ApiDeps): Route[] {
   const { metrics } = deps;
-  // HEAD is GET without the body (Node drops it): every readable resource answers both.
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  if (url.pathname === '/healthz') {
-    const health = await deps.health();
-    send(res, health.ok ? 200 : 503, { ok: health.ok, ...health.details }, metrics);
-    return true;
-  }
-  if (url.pathname === '/metrics') {
-    metrics.http.add(1, { status: '200' });
-    res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-    res.end(metrics.render());
-    return true;
-  }
-  if (url.pathname !== '/api/games' && !url.pathname.startsWith('/api/')) return false;
-
-  const allowed = url.pathname === '/api/games' ? 'GET, HEAD, POST' : 'GET, HEAD';
-  const known = url.pathname === '/api/games' || /^\/api\/games\/[^/]+$/.test(url.pathname);
-  if (known && !allowed.split(', ').includes(req.method ?? '')) {
-    res.setHeader('allow', allowed);
-    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
-    return true;
-  }
-
-  if (url.pathname === '/api/games' && method === 'POST') {
-    if (!originAllowed(req, deps.policy)) {
-      fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
-      return true;
-    }
-    if (!acceptsJsonBody(req, res, metrics)) return true;
-    if (!deps.mayCreate()) {
-      fail(
-        res,
-        ProtocolErrorCode.RateLimited,
-        'too many games created; try again in a minute',
-        metrics,
-      );
-      return true;
-    }
-    const body = await parseJsonBody(req, res, CreateGameSchema, metrics);
-    if (body === undefined) return true;
-    const { variant, clock, side, secret, player: playerSecret, rated } = body;
-    let player = null;
-    if (playerSecret !== undefined) {
-      const found = await deps.players.players.identify(playerSecret);
-      if (!found.ok) {
-        fail(res, found.error.code, found.error.message, metrics);
-        return true;
-      }
-      player = await deps.players.players.seatPlayer(found.value, variant);
-    }
-    const created = await deps.service.create(variant, clock, side, hashSecret(secret), {
-      player,
-      ...(rated === undefined ? {} : { rated }),
-    });
-    if (!created.ok) {
-      fail(res, created.error.code, created.error.message, metrics);
-      return true;
-    }
-    send(
-      res,
-      201,
-      {
-        gameId: created.value.state.id,
-        seat: created.value.seat,
-        game: toPublic(created.value.state, [false, false], deps.now()),
+  return [
+    route({
+      path: '/healthz',
+      get: async ({ res }) => {
+        const health = await deps.health();
+        send(res, health.ok ? 200 : 503, { ok: health.ok, ...health.details }, metrics);
       },
+    }),
+    route({
+      path: '/metrics',
+      get: ({ res }) => {
+        metrics.http.add(1, { status: '200' });
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        res.end(metrics.render());
+        return Promise.resolve();
+      },
+    }),
+    route({
+      path: '/api/games',
+      query: GameListQuerySchema,
+      get: async ({ res, query }) => {
+        const games = await deps.store.listFinished(query.limit);
+        send(res, 200, { games: games.map(toSummary) }, metrics);
+      },
+      post: ({ req, res }) => createGame(req, res, deps),
+    }),
+    route({
+      path: '/api/games/:id',
+      get: async ({ res, params }) => {
+        const id = GameIdSchema.safeParse(params[0]);
+        const state = id.success ? await deps.service.load(id.data) : undefined;
+        if (!state) {
+          fail(res, ProtocolErrorCode.NotFound, 'no such game', metrics);
+          return;
+        }
+        const live = deps.hub.snapshot(state.id);
+        const game =
+          live && live.version >= state.version
+            ? live
+            : toPublic(state, [false, false], deps.now());
+        send(res, 200, { game }, metrics);
+      },
+    }),
+  ];
+}
+
+/** `POST /api/games`. */
+async function createGame(req: IncomingMessage, res: ServerResponse, deps: ApiDeps): Promise<void> {
+  const { metrics } = deps;
+  if (!originAllowed(req, deps.policy)) {
+    fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+    return;
+  }
+  if (!acceptsJsonBody(req, res, metrics)) return;
+  if (!deps.mayCreate(req)) {
+    fail(
+      res,
+      ProtocolErrorCode.RateLimited,
+      'too many games created; try again in a minute',
       metrics,
     );
-    return true;
+    return;
   }
-
-  if (url.pathname === '/api/games' && method === 'GET') {
-    const query = parseQuery(GameListQuerySchema, url.searchParams);
-    if (!query.ok) {
-      fail(res, ProtocolErrorCode.BadMessage, query.message, metrics);
-      return true;
+  const body = await parseJsonBody(req, res, CreateGameSchema, metrics);
+  if (body === undefined) return;
+  const { variant, clock, side, secret, player: playerSecret, rated } = body;
+  let player = null;
+  if (playerSecret !== undefined) {
+    const found = await deps.players.identify(playerSecret);
+    if (!found.ok) {
+      fail(res, found.error.code, found.error.message, metrics);
+      return;
     }
-    const { limit } = query.value;
-    const games = await deps.store.listFinished(limit);
-    send(res, 200, { games: games.map(toSummary) }, metrics);
-    return true;
+    player = await deps.players.seatPlayer(found.value, variant);
   }
-
-  const match = /^\/api\/games\/([^/]+)$/.exec(url.pathname);
-  if (match && method === 'GET') {
-    const id = GameIdSchema.safeParse(match[1]);
-    const state = id.success ? await deps.service.load(id.data) : undefined;
-    if (!state) {
-      fail(res, ProtocolErrorCode.NotFound, 'no such game', metrics);
-      return true;
-    }
-    const live = deps.hub.snapshot(state.id);
-    const game =
-      live && live.version >= state.version ? live : toPublic(state, [false, false], deps.now());
-    send(res, 200, { game }, metrics);
-    return true;
+  const created = await deps.service.create(variant, clock, side, hashSecret(secret), {
+    player,
+    ...(rated === undefined ? {} : { rated }),
+  });
+  if (!created.ok) {
+    fail(res, created.error.code, created.error.message, metrics);
+    return;
   }
-  if (await handlePlayersApi(req, res, url, deps.players)) return true;
-  fail(res, ProtocolErrorCode.NotFound, 'no such API endpoint', metrics);
-  return true;
+  send(
+    res,
+    201,
+    {
+      gameId: created.value.state.id,
+      seat: created.value.seat,
+      game: toPublic(created.value.state, [false, false], deps.now()),
+    },
+    metrics,
+  );
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as z from 'zod/mini';
 import type { Result } from '../../core/index.js';
 import type { Metrics } from '../metrics.js';
 import { waitText, type PlayerService } from '../players.js';
@@ -8,12 +9,12 @@ import {
   IdentifySchema,
   LeaderboardQuerySchema,
   PlayerIdSchema,
-  parseQuery,
   RedeemSchema,
   RenameSchema,
 } from '../../protocol/index.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
 import { fail, parseBody, send } from './respond.js';
+import { route, type Route } from './router.js';
 
 export interface PlayersApiDeps {
   readonly players: PlayerService;
@@ -23,14 +24,14 @@ export interface PlayersApiDeps {
    * Reserves one new identity from this client's budget: 0, or the ms until one is free. The
    * budget counts names created, so a refused attempt gives its reservation back.
    */
-  readonly reserveIdentity: () => number;
+  readonly reserveIdentity: (req: IncomingMessage) => number;
   /** Gives back what `reserveIdentity` took: the attempt created nothing. */
-  readonly releaseIdentity: () => void;
+  readonly releaseIdentity: (req: IncomingMessage) => void;
   /**
    * Takes one from this client's budget of identity requests (every attempt, creation
    * included: guessing secrets or codes, flooding names): 0, or the ms until one is allowed.
    */
-  readonly useIdentity: () => number;
+  readonly useIdentity: (req: IncomingMessage) => number;
 }
 
 /** 429 with `Retry-After` (whole seconds) and the same wait in the message. */
@@ -51,93 +52,87 @@ function reply<T>(
 }
 
 /**
- * Identities, leaderboards and player pages (docs/protocol.md, "Players and ratings").
- * Returns false when the path is not one of these.
+ * Identities, leaderboards and player pages (docs/protocol.md, "Players and ratings"). The
+ * literal paths come before `/api/players/:id`, which would match them too.
  */
-export async function handlePlayersApi(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: URL,
-  deps: PlayersApiDeps,
-): Promise<boolean> {
+export function playerRoutes(deps: PlayersApiDeps): Route[] {
   const { metrics, players } = deps;
-  const path = url.pathname;
-  const action = /^\/api\/players(?:\/(me|rename|transfer|redeem))?$/.exec(path);
-  const page = action ? null : /^\/api\/players\/([^/]+)$/.exec(path);
-  const board = path === '/api/leaderboard';
-  if (!action && !page && !board) return false;
-  // HEAD is answered as GET (the body is dropped by Node); other methods name what is allowed.
-  const method = req.method === 'HEAD' ? 'GET' : req.method;
-  const allowed = action ? 'POST' : 'GET, HEAD';
-  if (!allowed.split(', ').includes(method ?? '')) {
-    res.setHeader('allow', allowed);
-    fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${allowed}`, metrics);
-    return true;
-  }
-
-  if (board) {
-    const query = parseQuery(LeaderboardQuerySchema, url.searchParams);
-    if (!query.ok) {
-      fail(res, ProtocolErrorCode.BadMessage, query.message, metrics);
-      return true;
-    }
-    send(res, 200, await players.leaderboard(query.value.pool, query.value.limit), metrics);
-    return true;
-  }
-  if (page) {
-    const id = PlayerIdSchema.safeParse(page[1]);
-    if (!id.success) {
-      fail(res, ProtocolErrorCode.UnknownPlayer, 'no such player', metrics);
-      return true;
-    }
-    reply(res, 200, await players.page(id.data), (p) => p, metrics);
-    return true;
-  }
-  if (!action) return false;
-  if (!originAllowed(req, deps.policy)) {
-    fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
-    return true;
-  }
-  const wait = deps.useIdentity();
-  if (wait > 0) {
-    refuse(res, 'too many identity requests from this address', wait, metrics);
-    return true;
-  }
-  switch (action[1]) {
-    case undefined: {
-      const body = await parseBody(req, res, CreatePlayerSchema, metrics);
-      if (!body) return true;
-      const budget = deps.reserveIdentity();
-      if (budget > 0) {
-        refuse(res, 'too many new names from this address lately', budget, metrics);
-        return true;
+  /** An identity request: the origin and the client's budget checked, then the body read. */
+  const identity =
+    <T>(
+      schema: z.ZodMiniType<T>,
+      act: (body: T, req: IncomingMessage, res: ServerResponse) => Promise<void>,
+    ) =>
+    async ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Promise<void> => {
+      if (!originAllowed(req, deps.policy)) {
+        fail(res, ProtocolErrorCode.Forbidden, 'origin not allowed', metrics);
+        return;
       }
-      const created = await players.create(body.secret, body.name);
-      if (!created.ok) deps.releaseIdentity();
-      reply(res, 201, created, wrapPlayer, metrics);
-      return true;
-    }
-    case 'me': {
-      const body = await parseBody(req, res, IdentifySchema, metrics);
-      if (body) reply(res, 200, await players.me(body.secret), wrapPlayer, metrics);
-      return true;
-    }
-    case 'rename': {
-      const body = await parseBody(req, res, RenameSchema, metrics);
-      if (body) reply(res, 200, await players.rename(body.secret, body.name), wrapPlayer, metrics);
-      return true;
-    }
-    case 'transfer': {
-      const body = await parseBody(req, res, IdentifySchema, metrics);
-      if (body) reply(res, 201, await players.transferCode(body.secret), (c) => c, metrics);
-      return true;
-    }
-    default: {
-      const body = await parseBody(req, res, RedeemSchema, metrics);
-      if (body) reply(res, 200, await players.redeem(body.code, body.secret), wrapPlayer, metrics);
-      return true;
-    }
-  }
+      const wait = deps.useIdentity(req);
+      if (wait > 0) {
+        refuse(res, 'too many identity requests from this address', wait, metrics);
+        return;
+      }
+      const body = await parseBody(req, res, schema, metrics);
+      if (body) await act(body, req, res);
+    };
+  return [
+    route({
+      path: '/api/players',
+      post: identity(CreatePlayerSchema, async (body, req, res) => {
+        const budget = deps.reserveIdentity(req);
+        if (budget > 0) {
+          refuse(res, 'too many new names from this address lately', budget, metrics);
+          return;
+        }
+        const created = await players.create(body.secret, body.name);
+        if (!created.ok) deps.releaseIdentity(req);
+        reply(res, 201, created, wrapPlayer, metrics);
+      }),
+    }),
+    route({
+      path: '/api/players/me',
+      post: identity(IdentifySchema, async (body, _req, res) => {
+        reply(res, 200, await players.me(body.secret), wrapPlayer, metrics);
+      }),
+    }),
+    route({
+      path: '/api/players/rename',
+      post: identity(RenameSchema, async (body, _req, res) => {
+        reply(res, 200, await players.rename(body.secret, body.name), wrapPlayer, metrics);
+      }),
+    }),
+    route({
+      path: '/api/players/transfer',
+      post: identity(IdentifySchema, async (body, _req, res) => {
+        reply(res, 201, await players.transferCode(body.secret), (c) => c, metrics);
+      }),
+    }),
+    route({
+      path: '/api/players/redeem',
+      post: identity(RedeemSchema, async (body, _req, res) => {
+        reply(res, 200, await players.redeem(body.code, body.secret), wrapPlayer, metrics);
+      }),
+    }),
+    route({
+      path: '/api/players/:id',
+      get: async ({ res, params }) => {
+        const id = PlayerIdSchema.safeParse(params[0]);
+        if (!id.success) {
+          fail(res, ProtocolErrorCode.UnknownPlayer, 'no such player', metrics);
+          return;
+        }
+        reply(res, 200, await players.page(id.data), (p) => p, metrics);
+      },
+    }),
+    route({
+      path: '/api/leaderboard',
+      query: LeaderboardQuerySchema,
+      get: async ({ res, query }) => {
+        send(res, 200, await players.leaderboard(query.pool, query.limit), metrics);
+      },
+    }),
+  ];
 }
 
 const wrapPlayer = (player: unknown): unknown => ({ player });

@@ -7,7 +7,7 @@ import serveStatic from 'serve-static';
  * Cross-origin isolation: with these two headers on the page (and on the worker scripts, whose
  * own response sets a dedicated worker's policy) the browser allows SharedArrayBuffer, so the
  * solver's workers can share one transposition table. The app loads nothing from other origins,
- * so `require-corp` costs nothing. A static host must send the same (README, Static hosting).
+ * so `require-corp` costs nothing. A static host must send the same (docs/web.md, "Static hosting").
  */
 export const ISOLATION_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',

@@ -1,14 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Bus } from '../bus/types.js';
 import type { Logger } from '../log.js';
 import type { Matchmaking } from '../matchmaking/service.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
-import { fail } from '../http/respond.js';
-import { ProtocolErrorCode } from '../../protocol/index.js';
+import type { Route } from '../http/router.js';
 import type { StoreConfig } from '../store/open.js';
 import type { GameStore } from '../store/types.js';
-import { handleTournamentApi } from './http.js';
+import { tournamentRoutes } from './http.js';
 import { openTournamentStore } from './open.js';
 import { TournamentRunner } from './runner.js';
 import { TournamentPresence } from './presence.js';
@@ -26,15 +24,16 @@ export interface Tournaments {
   readonly presence: TournamentPresence;
   /** This process's connections following a tournament (`tournamentWatch`). */
   readonly watchers: TournamentWatchers;
-  /** Whether the request is for the tournament API (`/api/tournaments…`). */
-  owns(req: IncomingMessage): boolean;
-  /** The tournament HTTP reads; false when the request is not one. */
-  handle(req: IncomingMessage, res: ServerResponse): Promise<boolean>;
+  /** The tournament HTTP reads, for the server's route table. */
+  readonly routes: readonly Route[];
   close(): Promise<void>;
 }
 
-/** Everything tournaments need in one process, so the server wires them in a few lines. */
-export function startTournaments(deps: {
+/**
+ * Everything tournaments need in one process, so the server wires them in a few lines. The
+ * schedule is laid before it resolves: a server that says it is ready lists its tournaments.
+ */
+export async function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
   /** Makes the paired games, as it makes every other game. */
@@ -45,7 +44,7 @@ export function startTournaments(deps: {
   readonly log: Logger;
   readonly metrics: Metrics;
   readonly tickMs?: number;
-}): Tournaments {
+}): Promise<Tournaments> {
   const schedule = parseSchedule(deps.config.tournamentSchedule, deps.now());
   if (!schedule.ok) throw new Error(schedule.error);
   const store = openTournamentStore(deps.config);
@@ -78,6 +77,7 @@ export function startTournaments(deps: {
     log: deps.log,
     ...(deps.tickMs === undefined ? {} : { tickMs: deps.tickMs }),
   });
+  await runner.fillSchedule(deps.now());
   runner.start();
   const presence = new TournamentPresence({
     bus: deps.bus,
@@ -93,16 +93,7 @@ export function startTournaments(deps: {
     pushes,
     presence,
     watchers,
-    owns: (req) => /^\/api\/tournaments(\/|\?|$)/.test(req.url ?? ''),
-    handle: async (req, res) => {
-      const done = await handleTournamentApi(req, res, {
-        tournaments: service,
-        metrics: deps.metrics,
-        now: deps.now(),
-      });
-      if (!done) fail(res, ProtocolErrorCode.NotFound, 'no such path', deps.metrics);
-      return true;
-    },
+    routes: tournamentRoutes({ tournaments: service, metrics: deps.metrics, now: deps.now }),
     close: async () => {
       runner.stop();
       presence.stop();
