@@ -1,67 +1,47 @@
-// Type-aware lint for the whole tree; import cycles are errors, the pure layers may not reach
-// for I/O, and each layer imports only those below it (the layer order, `layerZones`).
+// Type-aware lint for the whole tree; import cycles (type-only ones too) are errors, the pure
+// layers may not reach for I/O, and each folder of src imports only the folders `IMPORTS` names.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { noCycleWithTypes } from './scripts/lint/no-cycle-with-types.js';
 
-/**
- * A relative import that reaches one of `folders` under src, however deep the importing file
- * sits ('../server/x', '../../server/x', '../../../web/y'): gitignore-style groups such as
- * '../server/**' only caught files one folder down.
- */
-const reaching = (folders, message) => ({
-  regex: `^(\\.{1,2}/)+(src/)?(${folders.join('|')})(/|$)`,
-  message,
-});
 const io = {
   group: ['node:*', 'fs', 'path', 'http', 'ws', 'pg', 'ioredis', 'better-sqlite3'],
   message: 'The core is pure: no I/O.',
 };
 
-const boundary = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
-
 /**
- * The layers, lowest first: each may import only those before it (README, "Architecture").
- * The shells above them (cli, server, web) may import any layer but never each other.
+ * What each folder of src may import, as the code does. A map,
+ * not a ranking: a layer may not reach sideways (tournament to players) nor up (rating to ai)
+ * just because it sits higher in some order. The core is pure and imports nothing of src;
+ * the shells (cli, server, web) never import each other, and server and web share src/protocol.
  */
-const LAYERS = [
-  'core',
-  'solver',
-  'ai',
-  'review',
-  'puzzles',
-  'rating',
-  'players',
-  'tournament',
-  'protocol',
-];
-const SHELLS = ['cli', 'server', 'web'];
-const ORDER = `${LAYERS.join(' < ')} < {${SHELLS.join(', ')}}`;
-/**
- * The wire contract is shared with the browser: zod, the core and the tournament rules' error
- * codes only, whatever its rank.
- */
-const PROTOCOL_MAY_USE = ['core', 'tournament'];
+const IMPORTS = {
+  core: [],
+  solver: ['core'],
+  ai: ['core', 'solver'],
+  review: ['core', 'solver'],
+  puzzles: ['core', 'solver', 'ai', 'review'],
+  rating: ['core'],
+  players: ['core', 'rating'],
+  tournament: ['core'],
+  // The wire contract goes to the browser: the core and the tournament rules' error codes only.
+  protocol: ['core', 'tournament'],
+  cli: ['core', 'solver', 'ai', 'review', 'puzzles'],
+  server: ['core', 'solver', 'ai', 'rating', 'players', 'tournament', 'protocol'],
+  web: ['core', 'solver', 'ai', 'review', 'puzzles', 'tournament', 'protocol'],
+};
+const FOLDERS = Object.keys(IMPORTS);
 const src = (folder) => `./src/${folder}`;
-/** Import zones on resolved paths (so depth and a shell's own `review/` folder do not matter). */
-const layerZones = [
-  ...LAYERS.map((layer, i) => {
-    const allowed = layer === 'protocol' ? PROTOCOL_MAY_USE : LAYERS.slice(0, i);
-    return {
-      target: src(layer),
-      from: [...LAYERS, ...SHELLS].filter((f) => f !== layer && !allowed.includes(f)).map(src),
-      message: `Layer order ${ORDER}: src/${layer} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other folder'} of src.`,
-    };
-  }),
-  ...SHELLS.map((shell) => ({
-    target: src(shell),
-    from: SHELLS.filter((s) => s !== shell).map(src),
-    message: `The shells (${SHELLS.join(', ')}) never import each other: share a layer below (src/protocol between server and web).`,
-  })),
-];
+/** Import zones on resolved paths (so depth and the web's own `review/` folder do not matter). */
+const importZones = FOLDERS.map((folder) => {
+  const allowed = IMPORTS[folder];
+  return {
+    target: src(folder),
+    from: FOLDERS.filter((f) => f !== folder && !allowed.includes(f)).map(src),
+    message: `src/${folder} may import ${allowed.length > 0 ? `only ${allowed.join(', ')}` : 'no other folder'} of src (IMPORTS in eslint.config.js).`,
+  };
+});
 
 export default tseslint.config(
   {
@@ -82,13 +62,17 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-cycle': noCycleWithTypes } } },
     settings: {
       // Sources import each other as `./x.js` (TypeScript's ESM rule) while the file is `x.ts`,
       // and import-x reads only the extensions and parsers it is told of: without these three
       // settings no import resolved and was read, so `no-cycle` saw no edges and passed anything.
       'import-x/extensions': ['.ts', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      // Dependencies are parsed with every import read as a value, so `no-cycle` follows type
+      // imports (scripts/lint/no-cycle-with-types.js).
+      'import-x/parsers': {
+        [`${import.meta.dirname}/scripts/lint/value-imports-parser.cjs`]: ['.ts'],
+      },
       'import-x/resolver-next': [
         createNodeResolver({
           extensions: ['.ts', '.js'],
@@ -97,7 +81,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      'local/no-cycle': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
@@ -105,49 +89,23 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: layerZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
   },
-  boundary(
-    [
-      'src/core/**',
-      'src/solver/**',
-      'src/ai/**',
-      'src/rating/**',
-      'src/players/**',
-      'src/review/**',
-      'src/puzzles/**',
-      'src/tournament/**',
-    ],
-    [
-      io,
-      reaching(
-        ['cli', 'server', 'web', 'protocol'],
-        'The core may not depend on its shells or the wire protocol.',
-      ),
-    ],
-  ),
-  // The wire contract: pure like the core, and shared by the server and the web client.
-  boundary(
-    ['src/protocol/**'],
-    [
-      io,
-      reaching(
-        ['cli', 'server', 'web', 'solver', 'ai'],
-        'The protocol depends on zod and the core only.',
-      ),
-    ],
-  ),
-  // The server and the browser share only src/protocol (and the pure core).
-  boundary(
-    ['src/web/**'],
-    [reaching(['server', 'cli'], 'The web app may not import the server: use src/protocol.')],
-  ),
-  boundary(
-    ['src/server/**'],
-    [reaching(['web', 'cli'], 'The server may not import the web app: use src/protocol.')],
-  ),
+  // The pure layers and the wire contract (shared with the browser) do no I/O.
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: FOLDERS.filter((f) => !['cli', 'server', 'web'].includes(f)).map((f) => `src/${f}/**`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [io] }] },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

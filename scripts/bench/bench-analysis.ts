@@ -12,10 +12,17 @@
 // answered without search: with a book grown along training lines (`book build --lines`), these
 // are where the held-out games met the training games' lines.
 //
+// With `--cold` each position gets its own fresh `c4 solve --analyze --threads N` process (the
+// built CLI, `--bin` another build's, e.g. an older commit's for a before/after: run `npm run
+// build:lib` first): the time from spawn to exit less a bare Node process's start-up (measured
+// first), so Node's own start is not counted but everything of ours is (imports, WebAssembly,
+// tables, book, helper threads). `--to-ply` stops each game early; `--scores FILE` writes every
+// analysis line, to compare with another solver.
+//
 // `npm run bench:analysis -- --make-games 6 --seed 1` writes the game file first: seeded arena
 // games between two Strong players (2 random opening plies). Strong searches on a clock, so a
 // new run on a loaded machine may play other games: the committed file is the reproducible set.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,6 +33,7 @@ import { Solver } from '../../src/solver/index.js';
 import { SearchThreads } from '../../src/cli/search-threads.js';
 import { loadBook } from '../../src/cli/book-file.js';
 import { useCommittedBook } from '../../src/cli/bestmove.js';
+import { exactScores, nodeStartMs, runNode } from './analysis-cold.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,6 +45,10 @@ const { values } = parseArgs({
     threads: { type: 'string', default: '1' },
     'table-bits': { type: 'string', default: '22' },
     book: { type: 'string' },
+    cold: { type: 'boolean', default: false },
+    bin: { type: 'string' },
+    'to-ply': { type: 'string' },
+    scores: { type: 'string' },
   },
 });
 const file = values.games ?? join(dirname(fileURLToPath(import.meta.url)), 'analysis-games.txt');
@@ -60,25 +72,31 @@ if (values['make-games'] !== undefined) {
   console.log(`${file}: ${lines.length} games`);
 }
 
-const loaded = loadBook(values.book);
-if (!('book' in loaded)) throw new Error(`opening book: ${loaded.problem}`);
+const cold = values.cold;
 const limitMs = Number(values['limit-ms']);
 const fromPly = Number(values['from-ply']);
 const tableBits = Number(values['table-bits']);
+const toPly = values['to-ply'] === undefined ? Infinity : Number(values['to-ply']);
 const threadCounts = values.threads.split(',').map(Number);
 if (threadCounts.some((t) => !Number.isInteger(t) || t < 1)) {
   throw new Error(`--threads: whole numbers from 1, got ${values.threads}`);
 }
+if (cold && fromPly < 1) throw new Error('--cold: --from-ply from 1');
+const bin = values.bin ?? join(dirname(fileURLToPath(import.meta.url)), '../../dist/cli/bin.js');
+if (cold && !existsSync(bin)) throw new Error(`${bin} missing: run npm run build:lib first`);
+const loaded = cold ? undefined : loadBook(values.book);
+if (loaded && !('book' in loaded)) throw new Error(`opening book: ${loaded.problem}`);
+const book = loaded && 'book' in loaded ? loaded.book : undefined;
 const pools: SearchThreads[] = [];
 const solvers: Solver[] = [];
-for (const threads of threadCounts) {
+for (const threads of cold ? [] : threadCounts) {
   if (threads === 1) {
-    solvers.push(new Solver({ tableBits, book: loaded.book }));
+    solvers.push(new Solver({ tableBits, ...(book ? { book } : {}) }));
     continue;
   }
   const pool = await SearchThreads.start(threads, tableBits);
   pools.push(pool);
-  solvers.push(new Solver({ shared: pool.table, book: loaded.book }));
+  solvers.push(new Solver({ shared: pool.table, ...(book ? { book } : {}) }));
 }
 const games = readFileSync(file, 'utf8')
   .split('\n')
@@ -91,34 +109,54 @@ const byPly = threadCounts.map(() => new Map<number, number[]>());
 const fromBook = new Map<number, number>();
 // the positions not exact within the limit, to name them after the table
 const missed: string[] = [];
+const record = (i: number, ply: number, moves: readonly number[], ms: number, exact: boolean) => {
+  if (!exact) missed.push(`${movesText(moves)} (${threadCounts[i]} thread(s))`);
+  const list = byPly[i]!.get(ply) ?? [];
+  list.push(exact ? ms : Infinity);
+  byPly[i]!.set(ply, list);
+};
+const movesText = (moves: readonly number[]): string => moves.map((c) => c + 1).join('');
+const scoreLines: string[] = [];
+const startMs = cold ? await nodeStartMs(7) : 0;
 for (const [g, game] of games.entries()) {
   const moves = unwrap(parseMoves(game, CLASSIC));
-  const order = solvers.map((_, i) => i);
+  const order = threadCounts.map((_, i) => i);
   if (g % 2 === 1) order.reverse();
+  const lastPly = Math.min(moves.length - 1, toPly);
   for (const i of order) {
+    if (cold) {
+      for (let ply = fromPly; ply <= lastPly; ply++) {
+        const text = movesText(moves.slice(0, ply));
+        const args = [bin, 'solve', '--analyze', '--threads', String(threadCounts[i])];
+        if (values.book !== undefined) args.push('--book', values.book);
+        const run = await runNode(args, `${text}\n`, Math.max(10 * limitMs, 20_000));
+        const scores = exactScores(run.stdout, text);
+        if (i === 0 && scores) scoreLines.push(`${text} ${scores.join(' ')}`);
+        const ms = run.ms - startMs;
+        record(i, ply, moves.slice(0, ply), ms, scores !== undefined && ms <= limitMs);
+      }
+      continue;
+    }
     const solver = solvers[i]!;
     solver.reset(); // each game is a fresh analysis board; within a game the table is kept
-    for (let ply = fromPly; ply < moves.length; ply++) {
+    for (let ply = fromPly; ply <= lastPly; ply++) {
       const start = performance.now();
       const result = unwrap(
         solver.analyze({ variant: CLASSIC, moves: moves.slice(0, ply) }, { timeLimitMs: limitMs }),
       );
       const ms = performance.now() - start;
-      const exact = result.columns.every((c) => c === null || c.exact);
       if (i === 0 && result.nodes === 0) fromBook.set(ply, (fromBook.get(ply) ?? 0) + 1);
-      if (!exact)
-        missed.push(
-          `${moves
-            .slice(0, ply)
-            .map((c) => c + 1)
-            .join('')} (${threadCounts[i]} thread(s))`,
-        );
-      const list = byPly[i]!.get(ply) ?? [];
-      list.push(exact ? ms : Infinity);
-      byPly[i]!.set(ply, list);
+      record(
+        i,
+        ply,
+        moves.slice(0, ply),
+        ms,
+        result.columns.every((c) => c === null || c.exact),
+      );
     }
   }
 }
+if (values.scores !== undefined) writeFileSync(values.scores, `${scoreLines.join('\n')}\n`);
 await Promise.all(pools.map((pool) => pool.close()));
 
 const median = (xs: number[]): number => {
@@ -128,6 +166,11 @@ const median = (xs: number[]): number => {
 const show = (ms: number): string =>
   ms === Infinity ? `> ${limitMs} ms` : ms < 1 ? '< 1 ms' : `${ms.toFixed(0)} ms`;
 console.log(`${games.length} games from ${file}, limit ${limitMs} ms per analysis`);
+if (cold) {
+  console.log(
+    `cold: one \`${bin} solve --analyze\` process per position; Node's start-up (${startMs.toFixed(0)} ms, a bare process's median) subtracted`,
+  );
+}
 const heads = threadCounts.map((t) =>
   threadCounts.length > 1 ? ` (${t} thread${t > 1 ? 's' : ''})` : '',
 );

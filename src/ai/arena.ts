@@ -5,8 +5,7 @@ import { Board } from './engine/board.js';
 import { isSolvable, type LevelId } from './levels.js';
 import { createRandom, pick, type RandomSource } from './random.js';
 import { winningColumns } from './rules.js';
-import type { PerfectContext } from './perfect.js';
-import type { MoveChoice } from './types.js';
+import type { MoveChoice, PerfectContext } from './types.js';
 
 /**
  * Level-against-level matches: the measurement behind the difficulty ladder. Games start from

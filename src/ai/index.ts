@@ -16,7 +16,6 @@ export type { ThinkingBudget } from './budgets.js';
 export { LEVELS, isSolvable, levelById, levelLabel, parseLevel } from './levels.js';
 export type { Level, LevelId } from './levels.js';
 export { createPerfectContext, defaultPerfectContext, setOpeningBook } from './perfect.js';
-export type { PerfectContext } from './perfect.js';
 export { createRandom } from './random.js';
 export type { RandomSource } from './random.js';
 export type {
@@ -25,5 +24,6 @@ export type {
   ColumnAssessment,
   MoveChoice,
   MoveExplanation,
+  PerfectContext,
   ScoreKind,
 } from './types.js';

@@ -8,18 +8,7 @@ import {
 import { Solver, type Book, type Evaluation } from '../solver/index.js';
 import { Board } from './engine/board.js';
 import { pick, type RandomSource } from './random.js';
-import type { AbortSignalLike, ColumnAssessment, MoveChoice } from './types.js';
-
-/**
- * What Perfect plays with: a solver whose transposition table survives from move to move (later
- * moves of a game are solved from a warm table) and the opening book, when the host has loaded
- * one (file, fetch, bundled bytes), which answers the early moves. Passed in by the caller, so
- * two games, tests or hosts need not share one.
- */
-export interface PerfectContext {
-  readonly solver: Solver;
-  readonly book: Book | undefined;
-}
+import type { AbortSignalLike, ColumnAssessment, MoveChoice, PerfectContext } from './types.js';
 
 /**
  * A context whose solver is made on first use (its memory is not free): its own, or the one

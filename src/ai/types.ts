@@ -1,10 +1,21 @@
+import type { Book, Solver } from '../solver/index.js';
 import type { ThinkingBudget } from './budgets.js';
-import type { PerfectContext } from './perfect.js';
 import type { RandomSource } from './random.js';
 
 /** The part of AbortSignal the search reads; structural so the pure core needs no DOM types. */
 export interface AbortSignalLike {
   readonly aborted: boolean;
+}
+
+/**
+ * What Perfect plays with: a solver whose transposition table survives from move to move (later
+ * moves of a game are solved from a warm table) and the opening book, when the host has loaded
+ * one (file, fetch, bundled bytes), which answers the early moves. Passed in by the caller, so
+ * two games, tests or hosts need not share one.
+ */
+export interface PerfectContext {
+  readonly solver: Solver;
+  readonly book: Book | undefined;
 }
 
 export interface ChooseMoveOptions {

@@ -1,6 +1,6 @@
 // Where the 7x6 opening book lives and how the CLI reads it (the core only parses bytes).
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseBook, type Book } from '../solver/index.js';
 
@@ -22,4 +22,13 @@ export function loadBook(path?: string): { book: Book } | { problem: string } {
   const parsed = parseBook(new Uint8Array(readFileSync(file)));
   if (!parsed.ok) return { problem: `${file}: ${parsed.error.message}` };
   return { book: parsed.value };
+}
+
+/**
+ * Where a book's build data (the progress and strategy logs) lives: for the committed book the
+ * repository's top-level `book/` folder, kept out of the sources; for any other, its own folder.
+ */
+export function bookDataDir(bookFile: string): string {
+  if (resolve(bookFile) === resolve(defaultBookPath())) return join(here, '..', '..', 'book');
+  return dirname(bookFile);
 }

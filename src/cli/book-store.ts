@@ -1,6 +1,6 @@
 // The book builders' resumable progress files and the book file written from them.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { CLASSIC, movesToString, parseMoves, type Variant } from '../core/index.js';
 import { symmetricKey, Book } from '../solver/index.js';
 import {
@@ -10,6 +10,7 @@ import {
   type SolvedParent,
   type StrategyDecision,
 } from '../solver/build.js';
+import { bookDataDir } from './book-file.js';
 
 /** Exact scores, one per line: key, score, ply, moves, nodes, milliseconds. */
 export function readProgress(file: string): Map<number, number> {
@@ -43,7 +44,12 @@ export function readSolvedAtPly(file: string, ply: number): SolvedParent[] {
 
 /** The strategy progress file that goes with a book file. */
 export function strategyPathFor(bookFile: string): string {
-  return join(dirname(bookFile), '7x6-strategy.tsv');
+  return join(bookDataDir(bookFile), '7x6-strategy.tsv');
+}
+
+/** The whole-position progress file (`book build`) that goes with a book file. */
+export function progressPathFor(bookFile: string): string {
+  return join(bookDataDir(bookFile), '7x6-progress.tsv');
 }
 
 /**

@@ -1,7 +1,6 @@
 // `c4 book strategy`: proves, position by position, a winning strategy for the first player on
 // 7x6 and records it beside the book (resumable: decisions already on file are not searched).
 import { appendFileSync, existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { C4Error, CLASSIC, ErrorCode, movesToString, parseMoves } from '../core/index.js';
 import { Solver, symmetricKey } from '../solver/index.js';
 import {
@@ -16,6 +15,7 @@ import {
 import { defaultBookPath, loadBook } from './book-file.js';
 import {
   completedWalkLine,
+  progressPathFor,
   readProgress,
   readStrategy,
   strategyLine,
@@ -94,7 +94,7 @@ export function strategy(args: readonly string[], io: CliIO): number {
     rememberDecision(known, symmetricKey(CLASSIC, decision.moves), decision);
   }
   if (!existsSync(file)) appendFileSync(file, '# moves\tcolumn\tleaf\tnodes\tms\n');
-  const scores = readProgress(join(dirname(out), '7x6-progress.tsv'));
+  const scores = readProgress(progressPathFor(out));
   let decided = 0;
   try {
     walkStrategy(

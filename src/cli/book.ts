@@ -13,7 +13,13 @@ import {
 } from '../solver/build.js';
 import { MAX_SHARED_TABLE_BITS, MAX_SHARED_THREADS } from '../solver/index.js';
 import { defaultBookPath, loadBook } from './book-file.js';
-import { readProgress, readSolvedAtPly, strategyPathFor, writeBook } from './book-store.js';
+import {
+  progressPathFor,
+  readProgress,
+  readSolvedAtPly,
+  strategyPathFor,
+  writeBook,
+} from './book-store.js';
 import { strategy } from './book-strategy.js';
 import type { BookJobResult } from './book-worker.js';
 import {
@@ -50,7 +56,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   const maxBits = threads > 1 ? MAX_SHARED_TABLE_BITS : 28;
   const tableBits = wholeFromFlag('book', 'table-bits', values['table-bits'], 24, 10, maxBits);
   const out = values.out ?? defaultBookPath();
-  const progress = values.progress ?? join(dirname(out), '7x6-progress.tsv');
+  const progress = values.progress ?? progressPathFor(out);
   if (values.lines !== undefined && values.order !== undefined) {
     throw new UsageError('book: --order is for a whole ply (--ply N), not --lines');
   }

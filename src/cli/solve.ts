@@ -31,6 +31,14 @@ import { SearchThreads, defaultThreads } from './search-threads.js';
 const QUICK_NODES = 500_000;
 /** The quick table: a search of QUICK_NODES nodes fills no more than this. */
 const QUICK_TABLE_BITS = 20;
+/**
+ * Classic lines with at most this many discs: the book answers them, or their search runs far
+ * past QUICK_NODES. The book is read for them at once and the quick search is only a probe of
+ * PROBE_NODES, so a long one goes straight to the full set-up instead of spending QUICK_NODES
+ * first.
+ */
+const SHALLOW_PLY = 10;
+const PROBE_NODES = 20_000;
 
 const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
@@ -86,8 +94,8 @@ export const solve: Command = {
     const threads = wholeFromFlag('solve', 'threads', values.threads, defaultThreads(), 1, 64);
     const maxBits = threads > 1 ? MAX_SHARED_TABLE_BITS : 28;
     const tableBits = wholeFromFlag('solve', 'table-bits', values['table-bits'], 22, 10, maxBits);
-    // An explicit --book is read at once (a bad file is a usage error); the committed one only
-    // when a search runs long (below): a position it would answer is also found by a short search.
+    // An explicit --book is read at once (a bad file is a usage error); the committed one when a
+    // shallow line or a long search first needs it.
     let book: Book | undefined;
     const wantsBook = !values['no-book'] && (isClassic(variant) || values.book !== undefined);
     if (wantsBook && values.book !== undefined) {
@@ -95,6 +103,13 @@ export const solve: Command = {
       if ('book' in loaded) book = loaded.book;
       else throw new UsageError(`solve: --book: ${loaded.problem}`);
     }
+    let bookTried = values.book !== undefined;
+    const readCommittedBook = (): void => {
+      if (bookTried || !wantsBook) return;
+      bookTried = true;
+      const loaded = loadBook();
+      if ('book' in loaded) book = loaded.book;
+    };
     const options: SolveOptions = { weak: values.weak ?? false };
     const passes: { label: string; options: SolveOptions }[] = values['weak-first']
       ? [
@@ -107,24 +122,26 @@ export const solve: Command = {
     // helper threads or book, serve them (starting a helper costs a Node isolate, ~0.1 s of CPU).
     // A line that outgrows QUICK_NODES is searched again by the full set-up (book, the table
     // asked for, helpers), which then serves every later line.
-    let solver = new Solver({
-      tableBits: Math.min(tableBits, QUICK_TABLE_BITS),
-      ...(book ? { book } : {}),
-    });
+    const quickSolver = (): Solver =>
+      new Solver({ tableBits: Math.min(tableBits, QUICK_TABLE_BITS), ...(book ? { book } : {}) });
+    let solver: Solver | undefined;
     let quick = true;
     let helpers: SearchThreads | undefined;
     const goFull = async (): Promise<void> => {
       quick = false;
-      if (wantsBook && book === undefined) {
-        const loaded = loadBook();
-        if ('book' in loaded) book = loaded.book;
-      }
+      readCommittedBook();
       // One thread: the plain solver (its own memory). More: thread 0 here, helpers in workers.
       helpers = threads > 1 ? await SearchThreads.start(threads, tableBits) : undefined;
       solver = new Solver({
         ...(helpers ? { shared: helpers.table } : { tableBits }),
         ...(book ? { book } : {}),
       });
+    };
+    /** Before a shallow classic line in the quick set-up: the book, in the quick solver too. */
+    const prepareShallow = (): void => {
+      if (!quick || bookTried || !wantsBook) return;
+      readCommittedBook();
+      if (book) solver = undefined; // made again with the book
     };
 
     let lineNodes = 0;
@@ -135,10 +152,12 @@ export const solve: Command = {
     const evaluate = (
       text: string,
       input: SolverInput,
+      quickNodes: number,
     ): { out: string; error?: C4Error; complete: boolean } => {
+      solver ??= quickSolver();
       let out = '';
       for (const { label, options: full } of passes) {
-        const passOptions = quick ? { ...full, maxNodes: QUICK_NODES } : full;
+        const passOptions = quick ? { ...full, maxNodes: quickNodes } : full;
         const scores = values.analyze
           ? mapResult(solver.analyze(input, passOptions), (a) => {
               lineNodes += a.nodes;
@@ -182,15 +201,17 @@ export const solve: Command = {
         const text = raw.trim();
         const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
         const start = now();
-        solver.resetThreadNodes();
+        solver?.resetThreadNodes();
         lineNodes = 0;
+        const shallow = moves.ok && isClassic(variant) && moves.value.length <= SHALLOW_PLY;
+        if (shallow) prepareShallow();
         let result = moves.ok
-          ? evaluate(text, { variant, moves: moves.value })
+          ? evaluate(text, { variant, moves: moves.value }, shallow ? PROBE_NODES : QUICK_NODES)
           : { out: '', error: moves.error, complete: true };
         if (!result.complete && moves.ok) {
           flush(); // what is known so far, before a long search
           await goFull();
-          result = evaluate(text, { variant, moves: moves.value });
+          result = evaluate(text, { variant, moves: moves.value }, QUICK_NODES);
         }
         const { out, error } = result;
         if (out !== '') write(out);
@@ -198,8 +219,8 @@ export const solve: Command = {
         if (values.stats) {
           const elapsed = now() - start;
           // Helpers count their nodes as they leave the search, a moment after thread 0 returns.
-          solver.settleHelpers();
-          const perThread = solver.threadNodes();
+          solver?.settleHelpers();
+          const perThread = solver?.threadNodes() ?? [];
           io.err(
             `stats: line ${lineNumber}: ${elapsed.toFixed(0)} ms, ${lineNodes} nodes` +
               (perThread.length > 1 ? ` (per thread ${perThread.join(' / ')})\n` : '\n'),

@@ -62,7 +62,6 @@ export {
   MAX_QUERY_LENGTH,
   NoQuerySchema,
   parseQuery,
-  parseQueryString,
   type GameListQuery,
   type LeaderboardQuery,
   type QueryParse,

@@ -50,13 +50,18 @@ export type QueryParse<T> =
 
 /**
  * Reads a query string (a `URLSearchParams`: this module sees no DOM or Node types) with
- * `schema`. A parameter given twice, one the endpoint does not know
- * and one failing its schema are each refused with a message that starts with its name.
+ * `schema`. A query whose `length` (the characters after `?`) is over `MAX_QUERY_LENGTH` is
+ * refused whole; then a parameter given twice, one the endpoint does not know and one failing
+ * its schema are each refused with a message that starts with its name.
  */
 export function parseQuery<T>(
   schema: z.ZodMiniType<T>,
   params: Iterable<readonly [string, string]>,
+  length = 0,
 ): QueryParse<T> {
+  if (length > MAX_QUERY_LENGTH) {
+    return { ok: false, message: `query: longer than ${MAX_QUERY_LENGTH} characters` };
+  }
   // No prototype: `__proto__` or `constructor` in a query string is just an unknown name.
   const fields = Object.create(null) as Record<string, string>;
   for (const [key, value] of params) {
@@ -73,16 +78,4 @@ export function parseQuery<T>(
   const given = fields[name];
   const shown = given === undefined ? '' : ` (got ${JSON.stringify(given.slice(0, 40))})`;
   return { ok: false, message: `${name}: ${issue?.message ?? 'invalid'}${shown}` };
-}
-
-/**
- * A whole query string (`?a=1&b=2`, the `?` optional) read with `schema`: one over
- * `MAX_QUERY_LENGTH` characters is refused before it is read, then as `parseQuery`.
- */
-export function parseQueryString<T>(schema: z.ZodMiniType<T>, search: string): QueryParse<T> {
-  const text = search.startsWith('?') ? search.slice(1) : search;
-  if (text.length > MAX_QUERY_LENGTH) {
-    return { ok: false, message: `query: longer than ${MAX_QUERY_LENGTH} characters` };
-  }
-  return parseQuery(schema, new URLSearchParams(text));
 }

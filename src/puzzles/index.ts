@@ -4,11 +4,14 @@ export { parsePuzzleFile, puzzleId, serializePuzzleFile } from './format.js';
 export {
   DEFAULT_MINE_OPTIONS,
   difficulty,
+  isChoice,
   minePuzzles,
   mirrorKey,
   puzzleAt,
+  trimToChoices,
   type MineOptions,
 } from './mine.js';
 export { verifyPuzzle } from './verify.js';
 export { START_RATING, dailyIndex, nextPuzzleIndex, updateRating, utcDay } from './rating.js';
 export { lessonAfterRefutation, lessonAfterWrongMove, threatCells, type Lesson } from './teach.js';
+export { puzzlePrompt } from './prompt.js';

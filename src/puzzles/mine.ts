@@ -93,13 +93,25 @@ export function difficulty(length: number, tempting2: number, tempting6: number)
   return Math.min(2500, Math.max(600, Math.round(raw / 10) * 10));
 }
 
+/** The difficulty of finding `solution` at `position` in a line of `length` (see `difficulty`). */
+function rate(position: Position, solution: number, length: number): number {
+  return difficulty(length, tempting(position, solution, 2), tempting(position, solution, 6));
+}
+
 /**
- * The puzzle at `position` if the side to move has exactly one winning column (or no win and
- * exactly one column that keeps the draw), and the move is not a forced block or an
- * immediate win; null otherwise or when the solver cannot settle it within the budget.
+ * A move is only a choice with two columns open or more: with one, the puzzle would ask for
+ * the only legal move and say every other column loses.
+ */
+export const isChoice = (position: Position): boolean => position.legalColumns().length >= 2;
+
+/**
+ * The puzzle at `position` if the side to move has a real choice, exactly one winning column
+ * (or no win and exactly one column that keeps the draw), and the move is not a forced block
+ * or an immediate win; null otherwise or when the solver cannot settle it within the budget.
+ * The line stops before a position with a single legal column.
  */
 export function puzzleAt(solver: Solver, position: Position, options: MineOptions): Puzzle | null {
-  if (position.isOver) return null;
+  if (position.isOver || !isChoice(position)) return null;
   const board = Board.from(position);
   const me = board.turn;
   if (winningColumns(board, me).length > 0 || winningColumns(board, 3 - me).length > 0) {
@@ -149,7 +161,10 @@ export function puzzleAt(solver: Solver, position: Position, options: MineOption
     );
     const replied = line.play(reply);
     if (!replied.ok) throw replied.error;
-    const next = replied.value.kind === 'ongoing' ? results(solver, line, options.maxNodes) : null;
+    const next =
+      replied.value.kind === 'ongoing' && isChoice(line)
+        ? results(solver, line, options.maxNodes)
+        : null;
     if (next === null) {
       // Nothing more to ask: the line ends with the player's move.
       steps.push({ accept, reply: null });
@@ -168,8 +183,41 @@ export function puzzleAt(solver: Solver, position: Position, options: MineOption
     goal,
     steps,
     distance,
-    rating: difficulty(length, tempting(position, solution, 2), tempting(position, solution, 6)),
+    rating: rate(position, solution, length),
   };
+}
+
+/**
+ * A puzzle mined before lines stopped at forced moves, cut the way `puzzleAt` now cuts it:
+ * null when its start has one legal column, else its steps up to the first position with one
+ * legal column (a draw's difficulty, which counts steps, re-rated). Every kept step is
+ * unchanged, so the solver's verdicts on it still hold.
+ */
+export function trimToChoices(puzzle: Puzzle, variant: Variant): Puzzle | null {
+  const moves = puzzle.start.split('').map((c) => parseInt(c, 36) - 1);
+  const built = Position.fromMoves(variant, moves);
+  if (!built.ok) throw built.error;
+  const start = built.value;
+  if (!isChoice(start)) return null;
+  const line = start.clone();
+  const steps: PuzzleStep[] = [];
+  for (const step of puzzle.steps) {
+    if (step.reply === null) {
+      steps.push(step);
+      break;
+    }
+    line.play(parseInt(step.accept, 36) - 1);
+    line.play(parseInt(step.reply, 36) - 1);
+    if (!isChoice(line)) {
+      steps.push({ accept: step.accept, reply: null });
+      break;
+    }
+    steps.push(step);
+  }
+  if (steps.length === puzzle.steps.length) return puzzle;
+  const solution = parseInt(puzzle.steps[0]!.accept, 36) - 1;
+  const rating = puzzle.goal === 'win' ? puzzle.rating : rate(start, solution, steps.length + 1);
+  return { ...puzzle, steps, rating };
 }
 
 /** The position up to mirror symmetry, for any board size (a book key needs 53 bits). */

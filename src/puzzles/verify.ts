@@ -19,8 +19,8 @@ const charsOf = (columns: readonly number[]): string =>
   columns.map((c) => (c + 1).toString(36)).join('');
 
 /**
- * Re-checks a puzzle with the solver, without budget: the first step has exactly one column
- * keeping the goal, every step accepts exactly the columns that keep it, every reply is one
+ * Re-checks a puzzle with the solver, without budget: every step offers two legal columns or
+ * more, the first step has exactly one column keeping the goal, every step accepts exactly the columns that keep it, every reply is one
  * of the opponent's best defences, and a win's distance is right. Returns the first problem,
  * or null when the puzzle holds.
  */
@@ -45,6 +45,7 @@ export function verifyPuzzle(solver: Solver, puzzle: Puzzle): string | null {
   }
   let results = first;
   for (const [i, step] of puzzle.steps.entries()) {
+    if (results.filter((r) => r !== -2).length < 2) return `step ${i + 1}: one legal column`;
     const keepers = results.flatMap((r, c) => (r >= target ? [c] : []));
     if (charsOf(keepers) !== step.accept) {
       return `step ${i + 1}: accepts ${step.accept}, but ${charsOf(keepers) || 'none'} keep the ${puzzle.goal}`;

@@ -49,6 +49,8 @@ export function startRouter(local: LocalPage): void {
   let token = 0;
 
   function mark(kind: PageKind): void {
+    const skip = document.querySelector('a.skip');
+    if (skip) skip.textContent = kind === 'local' ? 'Skip to the board' : 'Skip to the content';
     for (const page of ['online', 'review', 'puzzles', 'broken'] as const) {
       document.body.classList.toggle(`${page}-active`, kind === page);
     }
@@ -105,6 +107,16 @@ export function startRouter(local: LocalPage): void {
   const go = (): void => {
     void route();
   };
+  // The skip link's `#board` is the local game's address: followed on another page, it would
+  // replace that page with the game. It moves the focus to the shown page's content instead.
+  document.querySelector('a.skip')?.addEventListener('click', (event) => {
+    event.preventDefault();
+    const target = shown.host ?? document.getElementById('board');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    target.focus();
+    target.scrollIntoView({ block: 'start' });
+  });
   window.addEventListener('hashchange', go);
   // A mode in the header is the local game's: from any other page it goes back to it.
   // The address, not the page on screen, decides: a click while a page's module is still

@@ -83,17 +83,28 @@ describe('c4 solve', () => {
     expect(short.code).toBe(0);
     expect(short.out).toBe(`${easy} -1\n`);
     expect(short.err).toMatch(/^stats: line 1: \d+ ms, \d+ nodes\n$/);
-    // The empty board outgrows the short search: the book and the helpers are set up, and the
-    // easy line after it is served by them too.
+    // A shallow line the book lacks outgrows the short probe: the book and the helpers are set
+    // up, and the easy line after it is served by them too.
+    const shallow = '2755232236';
     const long = await run(
       ['solve', '--threads', '2', '--table-bits', '16', '--stats'],
-      `\n${easy}\n`,
+      `${shallow}\n${easy}\n`,
     );
     expect(long.code).toBe(0);
-    expect(long.out).toBe(` 1\n${easy} -1\n`);
+    expect(long.out).toBe(`${shallow} 4\n${easy} -1\n`);
     const stats = long.err.trimEnd().split('\n');
     expect(stats).toHaveLength(2);
     for (const line of stats) expect(line).toMatch(/per thread \d+ \/ \d+\)$/);
+  });
+
+  it('answers shallow lines the committed book holds with no search and no helpers', async () => {
+    const { code, out, err } = await run(
+      ['solve', '--threads', '2', '--analyze', '--stats'],
+      '\n4453\n',
+    );
+    expect(code).toBe(0);
+    expect(out).toBe(' -2 -1 0 1 0 -1 -2\n4453 -5 -5 -2 -3 -4 -2 -2\n');
+    expect(err).toMatch(/^stats: line 1: \d+ ms, 0 nodes\nstats: line 2: \d+ ms, 0 nodes\n$/);
   });
 
   it('solves other variants, past 64 bits too', async () => {

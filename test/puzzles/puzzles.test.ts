@@ -11,6 +11,8 @@ import {
   nextPuzzleIndex,
   parsePuzzleFile,
   puzzleAt,
+  puzzlePrompt,
+  trimToChoices,
   serializePuzzleFile,
   updateRating,
   verifyPuzzle,
@@ -52,6 +54,76 @@ describe('mining', () => {
     expect(puzzleAt(solver, block, options)).toBeNull();
     const win = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves('415161', CLASSIC))));
     expect(puzzleAt(solver, win, options)).toBeNull();
+  });
+
+  // The daily puzzle of 2026-12-06: 41 discs, only column 3 open, "Every column but one loses".
+  const ONE_OPEN = '61764556757761622112226155544214443377333';
+
+  it('skips a position with one legal column, and verification rejects one', () => {
+    const position = unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(ONE_OPEN, CLASSIC))));
+    expect(position.legalColumns()).toEqual([2]);
+    expect(puzzleAt(solver, position, options)).toBeNull();
+    const puzzle = {
+      id: '1md7w12',
+      variant: '7x6c4',
+      start: ONE_OPEN,
+      goal: 'draw' as const,
+      steps: [{ accept: '3', reply: null }],
+      distance: null,
+      rating: 920,
+    };
+    expect(verifyPuzzle(solver, puzzle)).toBe('step 1: one legal column');
+  });
+
+  it('cuts a shipped line at its first forced move, and drops a start with no choice', () => {
+    // After 7 and the reply 1, only column 1 is open: the old line asked for it twice more.
+    const forced = {
+      id: '1c30ai6',
+      variant: '7x6c4',
+      start: '3241443233565655452234662264365177777',
+      goal: 'draw' as const,
+      steps: [
+        { accept: '7', reply: '1' },
+        { accept: '1', reply: '1' },
+        { accept: '1', reply: null },
+      ],
+      distance: null,
+      rating: 1040,
+    };
+    const cut = trimToChoices(forced, CLASSIC);
+    expect(cut).toEqual({ ...forced, steps: [{ accept: '7', reply: null }], rating: 920 });
+    expect(verifyPuzzle(solver, cut!)).toBeNull();
+    const single = { ...forced, start: ONE_OPEN, steps: [{ accept: '3', reply: null }] };
+    expect(trimToChoices(single, CLASSIC)).toBeNull();
+    const kept = { ...forced, steps: [{ accept: '7', reply: null }] };
+    expect(trimToChoices(kept, CLASSIC)).toBe(kept);
+  });
+
+  it('asks for the move in words true of the position', () => {
+    const draw = { goal: 'draw', distance: null } as const;
+    const win = { goal: 'win', distance: 3 } as const;
+    const at = (moves: string): Position =>
+      unwrap(Position.fromMoves(CLASSIC, unwrap(parseMoves(moves, CLASSIC))));
+    const puzzle = (p: typeof draw | typeof win) => ({
+      id: 'x',
+      variant: '7x6c4',
+      start: '',
+      steps: [],
+      rating: 1000,
+      ...p,
+    });
+    // Columns 3 and 7 open: two open columns are not "every column but one".
+    const twoOpen = ONE_OPEN.slice(0, 36);
+    expect(at(twoOpen).legalColumns()).toHaveLength(2);
+    expect(puzzlePrompt(puzzle(draw), at(twoOpen), 'Red')).toBe(
+      'Red to move: save the draw. One of the two open columns loses.',
+    );
+    expect(puzzlePrompt(puzzle(draw), at('44'), 'Red')).toBe(
+      'Red to move: save the draw. Every column but one loses.',
+    );
+    expect(puzzlePrompt(puzzle(win), at('44'), 'Yellow')).toBe(
+      'Yellow to move: find the winning move (a win in 3). Only one column wins.',
+    );
   });
 
   it('verification rejects a wrong answer and a wrong distance', () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Position, parseMoves, parseVariant, unwrap } from '../../src/core/index.js';
 import { parsePuzzleFile, verifyPuzzle, type Puzzle } from '../../src/puzzles/index.js';
 import { Solver } from '../../src/solver/index.js';
 
@@ -30,6 +31,25 @@ describe.each(SETS)('shipped puzzles $file', ({ file, variant, atLeast }) => {
     expect(puzzles.length).toBeGreaterThanOrEqual(atLeast);
     expect(puzzles.every((p) => p.variant === variant)).toBe(true);
     expect(new Set(puzzles.map((p) => p.id)).size).toBe(puzzles.length);
+  });
+
+  // Found as the daily puzzle of 2026-12-06: 41 discs, one open column, and "save the draw".
+  it('every puzzle is a real choice: two legal columns or more at every step, one that fails first', () => {
+    const problems = puzzles.flatMap((p) => {
+      const shape = unwrap(parseVariant(p.variant));
+      const position = unwrap(Position.fromMoves(shape, unwrap(parseMoves(p.start, shape))));
+      const found: string[] = [];
+      for (const [i, step] of p.steps.entries()) {
+        const legal = position.legalColumns().length;
+        if (legal < 2) found.push(`${p.id} step ${i + 1}: ${legal} legal column`);
+        if (i === 0 && step.accept.length >= legal) found.push(`${p.id}: no column fails`);
+        if (step.reply === null) break;
+        position.play(parseInt(step.accept, 36) - 1);
+        position.play(parseInt(step.reply, 36) - 1);
+      }
+      return found;
+    });
+    expect(problems).toEqual([]);
   });
 
   it('every puzzle holds', () => {

@@ -9,7 +9,7 @@ import { readCompletedWalks, readStrategy } from '../../src/cli/book-store.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bookFile = join(here, '../../src/solver/book/7x6.book');
-const strategyFile = join(here, '../../src/solver/book/7x6-strategy.tsv');
+const strategyFile = join(here, '../../book/7x6-strategy.tsv');
 
 // Both files are committed: missing data is a failure here, never a reason to pass.
 describe('the committed strategies', () => {

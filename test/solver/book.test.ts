@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CLASSIC,
@@ -56,6 +57,28 @@ describe('book format', () => {
       const parsed = parseBook(d);
       expect(parsed.ok ? 'ok' : parsed.error.code).toBe(ErrorCode.BookInvalid);
     }
+  });
+});
+
+describe('book format, any contents', () => {
+  const key = fc.integer({ min: 0, max: 2 ** 49 - 1 });
+
+  it('round-trips any scores and key sections', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(key, fc.integer({ min: -21, max: 21 }))),
+        fc.array(key),
+        fc.array(key),
+        (entries, lost, notWon) => {
+          const book = Book.fromEntries(CLASSIC, -1, entries, lost, notWon);
+          const parsed = unwrap(parseBook(serializeBook(book)));
+          expect([...parsed.entries()]).toEqual([...book.entries()]);
+          expect([...parsed.lostKeys()]).toEqual([...book.lostKeys()]);
+          expect([...parsed.notWonKeys()]).toEqual([...book.notWonKeys()]);
+          for (const [k] of entries) expect(parsed.lookupKey(k)).toBe(book.lookupKey(k));
+        },
+      ),
+    );
   });
 });
 
@@ -245,7 +268,7 @@ describe('the committed 7x6 book', () => {
   // their moves, which the keys alone do not give back.
   it('agrees with its deeper lines: each entry whose children all have one is their negamax', () => {
     const entries = new Map(book!.entries());
-    const progress = join(dirname(committed), '7x6-progress.tsv');
+    const progress = join(dirname(committed), '../../../book/7x6-progress.tsv');
     const lines = readFileSync(progress, 'utf8')
       .split('\n')
       .filter((line) => line !== '' && !line.startsWith('#'))

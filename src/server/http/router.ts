@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod/mini';
-import { NoQuerySchema, ProtocolErrorCode, parseQueryString } from '../../protocol/index.js';
+import { NoQuerySchema, ProtocolErrorCode, parseQuery } from '../../protocol/index.js';
 import type { Metrics } from '../metrics.js';
 import { fail } from './respond.js';
 
@@ -32,7 +32,7 @@ export interface Route {
   readonly segments: readonly string[];
   /** The `Allow` header: the methods it answers. */
   readonly allow: string;
-  /** Reads the query string (`call.query`) and runs the method's handler. */
+  /** Reads the query string (`call.query`, after the `?`) and runs the method's handler. */
   handle(method: 'GET' | 'POST', call: Call<string>, metrics: Metrics): Promise<void>;
 }
 
@@ -44,7 +44,7 @@ export function route<Q = Record<string, never>>(spec: RouteSpec<Q>): Route {
     allow: allow.join(', '),
     async handle(method, call, metrics) {
       const handler = method === 'GET' ? spec.get : spec.post;
-      const query = parseQueryString(schema, call.query);
+      const query = parseQuery(schema, new URLSearchParams(call.query), call.query.length);
       if (!query.ok) {
         fail(call.res, ProtocolErrorCode.BadMessage, query.message, metrics);
         return;
@@ -115,7 +115,7 @@ export function createRouter(
       fail(res, ProtocolErrorCode.MethodNotAllowed, `use ${route.allow}`, metrics);
       return true;
     }
-    await route.handle(method, { req, res, params, query: url.search }, metrics);
+    await route.handle(method, { req, res, params, query: url.search.slice(1) }, metrics);
     return true;
   };
 }

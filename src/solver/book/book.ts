@@ -47,6 +47,21 @@ export class Book {
     );
   }
 
+  /**
+   * A book from sections already in the stored form: keys strictly ascending (`parseBook`
+   * checks), no no-win key that is also a loss key. The arrays are kept, not copied.
+   */
+  static fromSorted(
+    variant: Variant,
+    completePly: number,
+    keys: Float64Array,
+    scores: Int8Array,
+    losses: Float64Array,
+    noWins: Float64Array,
+  ): Book {
+    return new Book(variant, completePly, keys, scores, losses, noWins);
+  }
+
   /** Positions with an exact score. */
   get size(): number {
     return this.keys.length;

@@ -90,35 +90,39 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
   };
   if (offset + count * (keyBytes + 1) > end)
     return err(invalid('book is shorter than its entries'));
-  const entries: [number, number][] = [];
+  // Straight into typed arrays, the order checked on the way: a fresh process pays for this
+  // before its first answer, so no intermediate lists, maps or sorting.
+  const keys = new Float64Array(count);
+  const scores = new Int8Array(count);
   let previous = -1;
   for (let i = 0; i < count; i++) {
     const key = readKey();
-    const score = view.getInt8(offset++);
     if (key <= previous) return err(invalid(`book entry ${i} is out of order`));
     previous = key;
-    entries.push([key, score]);
+    keys[i] = key;
+    scores[i] = view.getInt8(offset++);
   }
   /** A key section (version 2 on): a u32 count and that many ascending keys. */
-  const readKeys = (what: string): number[] | string => {
+  const readKeys = (what: string): Float64Array | string => {
     if (offset + 4 > end) return `book ends before its ${what} section`;
     const n = view.getUint32(offset, true);
     offset += 4;
     if (offset + n * keyBytes > end) return `book is shorter than its ${what} section`;
-    const keys: number[] = [];
+    const section = new Float64Array(n);
     let last = -1;
     for (let i = 0; i < n; i++) {
       const key = readKey();
       if (key <= last) return `book ${what} entry ${i} is out of order`;
       last = key;
-      keys.push(key);
+      section[i] = key;
     }
-    return keys;
+    return section;
   };
-  const losses = version >= 2 ? readKeys('loss') : [];
+  const none = new Float64Array(0);
+  const losses = version >= 2 ? readKeys('loss') : none;
   if (typeof losses === 'string') return err(invalid(losses));
-  const noWins = version >= 3 ? readKeys('no-win') : [];
+  const noWins = version >= 3 ? readKeys('no-win') : none;
   if (typeof noWins === 'string') return err(invalid(noWins));
   if (offset !== end) return err(invalid('book length does not match its entry count'));
-  return ok(Book.fromEntries(variant.value, completePly, entries, losses, noWins));
+  return ok(Book.fromSorted(variant.value, completePly, keys, scores, losses, noWins));
 }

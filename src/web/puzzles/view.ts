@@ -4,6 +4,7 @@ import {
   lessonAfterRefutation,
   lessonAfterWrongMove,
   nextPuzzleIndex,
+  puzzlePrompt,
   type Lesson,
   updateRating,
   utcDay,
@@ -190,10 +191,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
     search.cancel();
     heading.textContent = `${isDaily ? `Daily puzzle ${utcDay(now())}` : 'Puzzle'} · difficulty ${p.rating}`;
     const side = NAMES[mover()];
-    prompt.textContent =
-      p.goal === 'win'
-        ? `${side} to move: find the winning move${p.distance !== null ? ` (a win in ${p.distance})` : ''}. Only one column wins.`
-        : `${side} to move: save the draw. Every column but one loses.`;
+    prompt.textContent = puzzlePrompt(p, position, side);
     feedback.textContent = `${side} to move. Choose a column (click, or the keys 1 to ${p.variant.split('x')[0]}).`;
     history.replaceState(null, '', `#puzzles=${p.id}`);
     setPhase('solving');
