@@ -1,5 +1,6 @@
 import { Position, columnToChar, playerToMove, type Player, type Variant } from '../core/index.js';
 import type { Evaluation } from '../solver/index.js';
+import { provenResult } from './classify.js';
 import { describeOutcome, outcomeOf } from './outcome.js';
 import type { MoveReview } from './review.js';
 import { summarize, type PlayerSummary } from './summary.js';
@@ -27,6 +28,20 @@ export interface ReviewReport {
   readonly players: readonly [PlayerSummary, PlayerSummary];
 }
 
+/**
+ * The better columns worth naming: after a move that gave the result away (a mistake or a
+ * blunder), only those that kept a better result. A slower loss listed as "better" after a
+ * thrown-away win reads as advice to play a losing move.
+ */
+function betterShown(review: MoveReview): readonly number[] {
+  if (review.class !== 'mistake' && review.class !== 'blunder') return review.better;
+  const played = provenResult(review.played);
+  return review.better.filter((c) => {
+    const result = provenResult(review.columns[c]!);
+    return played !== null && result !== null && result > played;
+  });
+}
+
 export function moveLine(variant: Variant, review: MoveReview): MoveLine {
   const { ply, played } = review;
   return {
@@ -39,7 +54,7 @@ export function moveLine(variant: Variant, review: MoveReview): MoveLine {
     upper: played.upper,
     outcome: describeOutcome(outcomeOf(variant, ply, played)),
     best: describeOutcome(outcomeOf(variant, ply, review.value)),
-    better: review.better.map((c) => ({
+    better: betterShown(review).map((c) => ({
       column: columnToChar(c),
       outcome: describeOutcome(outcomeOf(variant, ply, review.columns[c]!)),
     })),

@@ -1,33 +1,8 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PROTOCOL_VERSION } from '../../src/protocol/index.js';
-import { OnlineClient, type SocketLike } from '../../src/web/online/client.js';
+import { OnlineClient } from '../../src/web/online/client.js';
 import { sampleTournament } from '../support/tournament-fixture.js';
-import { SAMPLE_GAME } from './online-fixtures.js';
-
-/** A socket the test drives by hand: it opens when told and records what the client sent. */
-class FakeSocket implements SocketLike {
-  readyState = 0;
-  readonly sent: Record<string, unknown>[] = [];
-  closed = false;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  send(data: string): void {
-    this.sent.push(JSON.parse(data) as Record<string, unknown>);
-  }
-  close(): void {
-    this.closed = true;
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.({});
-  }
-  receive(message: unknown): void {
-    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
-  }
-}
+import { FakeSocket, SAMPLE_GAME } from './online-fixtures.js';
 
 function connected(): { client: OnlineClient; sockets: FakeSocket[] } {
   const sockets: FakeSocket[] = [];

@@ -1,4 +1,5 @@
 import type { PublicGame } from '../../src/protocol/index.js';
+import type { SocketLike } from '../../src/web/online/connection/connection.js';
 
 /** A classic game in play after `44`, both seats connected: tests vary it with spreads. */
 export const SAMPLE_GAME: PublicGame = {
@@ -27,3 +28,28 @@ export const SAMPLE_GAME: PublicGame = {
   rated: false,
   ratingChanges: null,
 };
+
+/** A socket the test drives by hand: it opens when told and records what the client sent. */
+export class FakeSocket implements SocketLike {
+  readyState = 0;
+  readonly sent: Record<string, unknown>[] = [];
+  closed = false;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as Record<string, unknown>);
+  }
+  close(): void {
+    this.closed = true;
+    this.readyState = 3;
+  }
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  receive(message: unknown): void {
+    this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+}

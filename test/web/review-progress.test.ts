@@ -73,7 +73,7 @@ describe('review progress', () => {
 
   it('plots a far win in its winner’s band (the start, "Red wins in 21"), and nothing unjudged among the draws', () => {
     const start = { ply: 0, result: 1 as const, plies: 41 };
-    expect(pointLabel(start)).toBe('Start: Red wins, 41 more discs with best play');
+    expect(pointLabel(start)).toBe('Start: Red wins in 21 moves with best play');
     expect(bandAt(pointY(pointValue(start, 42)))).toBe('red');
     for (let plies = 0; plies <= 42; plies++) {
       expect(bandAt(pointY(pointValue({ ply: 0, result: 1, plies }, 42)))).toBe('red');

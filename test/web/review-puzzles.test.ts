@@ -16,7 +16,14 @@ describe('evaluation graph points', () => {
 
   it('says each point in words', () => {
     expect(pointLabel({ ply: 0, result: 1, plies: 41 })).toBe(
-      'Start: Red wins, 41 more discs with best play',
+      'Start: Red wins in 21 moves with best play',
+    );
+    // In the winner's moves, as the table says "loss in 14 moves" of the same position.
+    expect(pointLabel({ ply: 13, result: -1, plies: 27 })).toBe(
+      'After move 13: Yellow wins in 14 moves with best play',
+    );
+    expect(pointLabel({ ply: 40, result: 1, plies: 1 })).toBe(
+      'After move 40: Red wins in 1 move with best play',
     );
     expect(pointLabel({ ply: 9, result: -1, plies: null })).toBe('After move 9: Yellow wins');
     expect(pointLabel({ ply: 28, result: -1, plies: 0 })).toBe('After move 28: Yellow has won');

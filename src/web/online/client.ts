@@ -1,18 +1,14 @@
 /**
- * Typed client for online play: one WebSocket that reconnects by itself, rejoins its game and
- * its quick-match queue after every reconnect, and estimates the server clock so clocks count
- * down correctly. Works in the browser and, with `ws` passed in, in Node tests. Everything the
- * server sends is validated with the shared protocol schemas; a server speaking another protocol
- * version stops the client (status `incompatible`): the page must be reloaded.
+ * The online session: what this page is doing over the connection (./connection/connection.ts)
+ * — the game it joined, the quick-match queue it waits in, the tournaments it follows and
+ * joined — replayed after every reconnect, and the joined game's latest snapshot.
  */
 import {
   CreatedGameSchema,
   ErrorBodySchema,
   GameListSchema,
   GameResponseSchema,
-  PROTOCOL_VERSION,
   SECRET_BYTES,
-  parseServerMessage,
   type ClientMessage,
   type ClockSetting,
   type GameSummary,
@@ -23,42 +19,29 @@ import {
   type TournamentDetail,
   type TournamentServerMessage,
 } from '../../protocol/index.js';
+import {
+  Connection,
+  incompatibleRefusal,
+  type ConnectionOptions,
+  type ConnectionStatus,
+  type LocalRefusal,
+} from './connection/connection.js';
+import { Emitter } from './connection/emitter.js';
 
 export type { GameSummary, PublicGame, ServerMessage, ClockSetting, Seat };
-
-/** The part of the WebSocket API this client needs (browser WebSocket and `ws` both fit). */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-}
-export type SocketFactory = (url: string) => SocketLike;
-
-/** `incompatible`: the server speaks another protocol version; only a reload helps. */
-export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed' | 'incompatible';
+export type { ConnectionStatus, SocketFactory, SocketLike } from './connection/connection.js';
+export { defaultSocketUrl } from './connection/connection.js';
 
 export type Reply =
   | Extract<ServerMessage, { type: 'ack' | 'joined' | 'seeking' | 'matched' | 'pong' }>
   | Extract<ServerMessage, { type: 'error' }>
-  | {
-      readonly type: 'error';
-      readonly code: 'disconnected' | 'timeout' | 'incompatible';
-      readonly message: string;
-    };
+  | LocalRefusal;
 
 /** The answer to a tournament message: its reply, or a refusal (the server's or the client's). */
 export type TournamentReply =
   | Exclude<TournamentServerMessage, { type: 'tournamentPairing' }>
   | Extract<ServerMessage, { type: 'error' }>
-  | {
-      readonly type: 'error';
-      readonly code: 'disconnected' | 'timeout' | 'incompatible';
-      readonly message: string;
-    };
+  | LocalRefusal;
 
 export type TournamentPairingPush = Extract<ServerMessage, { type: 'tournamentPairing' }>;
 
@@ -76,18 +59,7 @@ export interface ClientEvents {
   hello: { computerAfterMs: number | undefined };
 }
 
-type Handler<K extends keyof ClientEvents> = (value: ClientEvents[K]) => void;
-
-export interface OnlineClientOptions {
-  /** WebSocket URL, e.g. `wss://host/ws`; defaults to this page's host. */
-  readonly url?: string;
-  readonly socket?: SocketFactory;
-  readonly minReconnectMs?: number;
-  readonly maxReconnectMs?: number;
-}
-
-const OPEN = 1;
-const REQUEST_TIMEOUT_MS = 10_000;
+export type OnlineClientOptions = ConnectionOptions;
 
 /** A seat secret: 144 random bits, base64url, made and kept by the browser only. */
 export function newSeatSecret(): string {
@@ -98,45 +70,18 @@ export function newSeatSecret(): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function defaultSocketUrl(): string {
-  const { protocol, host } = globalThis.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/ws`;
-}
+type JoinRequest = Omit<Extract<ClientMessage, { type: 'join' }>, 'type' | 'id'>;
+type SeekRequest = Omit<Extract<ClientMessage, { type: 'seek' }>, 'type' | 'id'>;
 
-export class OnlineClient {
-  private socket: SocketLike | undefined;
-  private readonly pending = new Map<string, (reply: Reply) => void>();
-  private readonly handlers: { [K in keyof ClientEvents]: Set<Handler<K>> } = {
-    status: new Set(),
-    game: new Set(),
-    joined: new Set(),
-    matched: new Set(),
-    error: new Set(),
-    tournament: new Set(),
-    tournamentPairing: new Set(),
-    hello: new Set(),
-  };
+export class OnlineClient extends Emitter<ClientEvents> {
+  private readonly connection: Connection;
+  /** Calls made while disconnected, answered by the replay once the connection opens. */
   private readonly resumeWaiters: { join: ((r: Reply) => void)[]; seek: ((r: Reply) => void)[] } = {
     join: [],
     seek: [],
   };
-  private nextId = 1;
-  private attempt = 0;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private stopped = false;
-  private joinRequest:
-    { gameId: string; secret?: string; watch?: boolean; player?: string } | undefined;
-  private seekRequest:
-    | {
-        variant: string;
-        clock: ClockSetting | null;
-        secret: string;
-        player?: string;
-        computer?: 'fallback' | 'now' | 'never';
-        rated?: boolean;
-      }
-    | undefined;
+  private joinRequest: JoinRequest | undefined;
+  private seekRequest: SeekRequest | undefined;
   /** The tournament followed (`tournamentWatch`), watched again after every reconnect. */
   private watchedTournament: string | undefined;
   /**
@@ -148,34 +93,53 @@ export class OnlineClient {
     string,
     Extract<TournamentClientMessage, { type: 'tournamentJoin' }>
   >();
-  private readonly url: string;
-  private readonly factory: SocketFactory;
-  private readonly minReconnectMs: number;
-  private readonly maxReconnectMs: number;
 
-  status: ConnectionStatus = 'connecting';
   /** Latest snapshot of the joined game. */
   game: PublicGame | undefined;
   seat: Seat | null = null;
-  /** The server's protocol version when it is not this client's (status `incompatible`). */
-  serverProtocol: number | undefined;
   /** The server's quick-match wait before the computer plays (`hello`), once it is known. */
   computerAfterMs: number | undefined;
-  /** Estimated `serverTime - localTime`, from ping round trips. */
-  serverOffsetMs = 0;
-  private bestRtt = Infinity;
 
   constructor(options: OnlineClientOptions = {}) {
-    this.url = options.url ?? defaultSocketUrl();
-    this.factory = options.socket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
-    this.minReconnectMs = options.minReconnectMs ?? 250;
-    this.maxReconnectMs = options.maxReconnectMs ?? 5000;
-    this.open();
+    super();
+    const connection = new Connection(options);
+    this.connection = connection;
+    connection.on('status', (status) => {
+      if (status === 'incompatible') {
+        for (const waiters of [this.resumeWaiters.join, this.resumeWaiters.seek]) {
+          for (const resolve of waiters.splice(0)) resolve(incompatibleRefusal());
+        }
+      }
+      this.emit('status', status);
+    });
+    connection.on('open', () => {
+      this.resume();
+    });
+    connection.on('message', (message) => {
+      this.receive(message);
+    });
+    connection.on('hello', (hello) => {
+      this.computerAfterMs = hello.computerAfterMs;
+      this.emit('hello', hello);
+    });
+    connection.on('error', (error) => {
+      this.emit('error', error);
+    });
+    connection.start();
   }
 
-  on<K extends keyof ClientEvents>(event: K, handler: Handler<K>): () => void {
-    this.handlers[event].add(handler);
-    return () => this.handlers[event].delete(handler);
+  get status(): ConnectionStatus {
+    return this.connection.status;
+  }
+
+  /** The server's protocol version when it is not this client's (status `incompatible`). */
+  get serverProtocol(): number | undefined {
+    return this.connection.serverProtocol;
+  }
+
+  /** Estimated `serverTime - localTime`, from ping round trips. */
+  get serverOffsetMs(): number {
+    return this.connection.serverOffsetMs;
   }
 
   /** Joins (and keeps rejoining after reconnects) a game; with a secret, claims or resumes a seat. */
@@ -189,10 +153,9 @@ export class OnlineClient {
     this.game = undefined;
     this.seat = null;
     // Not connected yet: the join goes out (once) as soon as the socket opens.
-    const reply =
-      this.socket?.readyState === OPEN
-        ? this.request({ type: 'join', ...this.joinRequest })
-        : this.afterResume('join');
+    const reply = this.connection.isOpen
+      ? this.request({ type: 'join', ...this.joinRequest })
+      : this.afterResume('join');
     // Resolve once the first snapshot is here, so callers can act on `game` right away.
     return reply.then((r) => (r.type === 'joined' ? this.snapshotOf(gameId).then(() => r) : r));
   }
@@ -243,7 +206,7 @@ export class OnlineClient {
     options: { player?: string; computer?: 'fallback' | 'now' | 'never'; rated?: boolean } = {},
   ): Promise<Reply> {
     this.seekRequest = { variant, clock, secret, ...options };
-    if (this.socket?.readyState !== OPEN) return this.afterResume('seek');
+    if (!this.connection.isOpen) return this.afterResume('seek');
     return this.request({ type: 'seek', ...this.seekRequest });
   }
 
@@ -269,7 +232,7 @@ export class OnlineClient {
   /** Create, join or withdraw (docs/protocol.md, "Tournaments"). */
   tournamentRequest(message: TournamentClientMessage): Promise<TournamentReply> {
     // Only tournament replies (or errors) answer a tournament message.
-    const reply = this.request(message) as Promise<unknown> as Promise<TournamentReply>;
+    const reply = this.connection.request(message) as Promise<TournamentReply>;
     return reply.then((r) => {
       if (message.type === 'tournamentJoin' && r.type === 'tournamentJoined') {
         this.joinedTournaments.set(message.tournamentId, message);
@@ -283,7 +246,7 @@ export class OnlineClient {
 
   /** The server's clock now, estimated from this page's (the game's deadlines are server times). */
   serverNow(localNow = Date.now()): number {
-    return localNow + this.serverOffsetMs;
+    return this.connection.serverNow(localNow);
   }
 
   /** Milliseconds `seat` has left now, counting down locally between snapshots. */
@@ -296,83 +259,12 @@ export class OnlineClient {
   }
 
   close(): void {
-    this.stopped = true;
-    clearTimeout(this.reconnectTimer);
-    clearInterval(this.pingTimer);
-    this.socket?.close(1000, 'bye');
-    this.setStatus('closed');
-    this.failPending();
+    this.connection.close();
   }
 
+  /** Game and queue messages are answered by these replies only (or a refusal). */
   private request(message: ClientMessage): Promise<Reply> {
-    const id = `r${this.nextId++}`;
-    return new Promise<Reply>((resolve) => {
-      if (this.socket?.readyState !== OPEN) {
-        // Not connected: join and seek are replayed on reconnect; anything else waits for the user.
-        resolve({ type: 'error', code: 'disconnected', message: 'not connected' });
-        return;
-      }
-      const timer = setTimeout(() => {
-        if (this.pending.delete(id)) {
-          resolve({ type: 'error', code: 'timeout', message: 'no reply from the server' });
-        }
-      }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      });
-      this.socket.send(JSON.stringify({ ...message, id }));
-    });
-  }
-
-  private open(): void {
-    if (this.stopped) return;
-    this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
-    let socket: SocketLike;
-    try {
-      socket = this.factory(this.url);
-    } catch {
-      this.scheduleReconnect(this.minReconnectMs);
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      this.setStatus('open');
-      this.resume();
-      clearInterval(this.pingTimer);
-      this.pingTimer = setInterval(() => {
-        this.ping();
-      }, 15_000);
-      this.ping();
-    };
-    socket.onmessage = (event) => {
-      if (typeof event.data !== 'string') return;
-      const frame = parseServerMessage(event.data);
-      if (frame.kind === 'message') this.receive(frame.message);
-      else if (frame.kind === 'invalid') {
-        this.emit('error', { code: 'bad_server_message', message: frame.problem });
-      }
-    };
-    socket.onerror = () => undefined;
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      clearInterval(this.pingTimer);
-      this.failPending();
-      if (this.stopped) return;
-      this.setStatus('reconnecting');
-      this.scheduleReconnect();
-    };
-  }
-
-  private scheduleReconnect(delayMs?: number): void {
-    clearTimeout(this.reconnectTimer);
-    const backoff = Math.min(this.maxReconnectMs, this.minReconnectMs * 2 ** this.attempt);
-    this.attempt++;
-    const delay = delayMs ?? backoff * (0.5 + Math.random() / 2);
-    this.reconnectTimer = setTimeout(() => {
-      this.open();
-    }, delay);
+    return this.connection.request(message) as Promise<Reply>;
   }
 
   private afterResume(kind: 'join' | 'seek'): Promise<Reply> {
@@ -384,137 +276,54 @@ export class OnlineClient {
     const settle = (kind: 'join' | 'seek') => (reply: Reply) => {
       for (const resolve of this.resumeWaiters[kind].splice(0)) resolve(reply);
     };
-    if (this.joinRequest) {
-      this.request({ type: 'join', ...this.joinRequest }).then(settle('join'), () => undefined);
-    }
-    if (this.seekRequest) {
-      this.request({ type: 'seek', ...this.seekRequest }).then(settle('seek'), () => undefined);
-    }
+    if (this.joinRequest)
+      void this.request({ type: 'join', ...this.joinRequest }).then(settle('join'));
+    if (this.seekRequest)
+      void this.request({ type: 'seek', ...this.seekRequest }).then(settle('seek'));
     if (this.watchedTournament !== undefined) {
-      void this.request({ type: 'tournamentWatch', tournamentId: this.watchedTournament });
+      void this.connection.request({
+        type: 'tournamentWatch',
+        tournamentId: this.watchedTournament,
+      });
     }
     for (const [tournamentId, join] of this.joinedTournaments) {
       // Refused (over, or excluded meanwhile): nothing to rejoin any more.
-      this.request(join).then(
-        (r) => {
-          if (r.type === 'error') this.joinedTournaments.delete(tournamentId);
-        },
-        () => undefined,
-      );
+      void this.connection.request(join).then((r) => {
+        if (r.type === 'error') this.joinedTournaments.delete(tournamentId);
+      });
     }
   }
 
-  private ping(): void {
-    const sent = Date.now();
-    this.request({ type: 'ping', t: sent })
-      .then((reply) => {
-        if (reply.type !== 'pong') return;
-        const rtt = Date.now() - sent;
-        // The fastest round trip gives the least distorted offset estimate.
-        if (rtt <= this.bestRtt) {
-          this.bestRtt = rtt;
-          this.serverOffsetMs = reply.serverNow - (sent + rtt / 2);
-        }
-      })
-      .catch(() => undefined);
-  }
-
+  /** Every frame, before a reply answers its request: a watch's first snapshot reaches every listener. */
   private receive(message: ServerMessage): void {
-    if (message.type === 'joined') {
-      this.seat = message.seat;
-      this.emit('joined', { gameId: message.gameId, seat: message.seat });
-    }
-    if (message.type === 'matched') {
-      this.seekRequest = undefined;
-      this.emit('matched', { gameId: message.gameId, seat: message.seat });
-    }
-    // Before the request's own resolution, so a watch's first snapshot reaches every listener.
-    if (message.type === 'tournament' && message.tournament.id === this.watchedTournament) {
-      this.emit('tournament', message.tournament);
-    }
-    if (message.type === 'tournamentPairing') this.emit('tournamentPairing', message);
-    const id: string | undefined = 'id' in message ? message.id : undefined;
-    if (id !== undefined) {
-      const resolve = this.pending.get(id);
-      if (resolve) {
-        this.pending.delete(id);
-        // Only replies carry the id of a request.
-        resolve(message as Reply);
-        return;
-      }
-    }
     switch (message.type) {
-      case 'hello':
-        if (message.protocol !== PROTOCOL_VERSION) {
-          this.incompatible(message.protocol);
-          return;
+      case 'joined':
+        this.seat = message.seat;
+        this.emit('joined', { gameId: message.gameId, seat: message.seat });
+        return;
+      case 'matched':
+        this.seekRequest = undefined;
+        this.emit('matched', { gameId: message.gameId, seat: message.seat });
+        return;
+      case 'tournament':
+        if (message.tournament.id === this.watchedTournament) {
+          this.emit('tournament', message.tournament);
         }
-        this.serverOffsetMs =
-          this.bestRtt === Infinity ? message.serverNow - Date.now() : this.serverOffsetMs;
-        this.computerAfterMs = message.computerAfterMs;
-        this.emit('hello', { computerAfterMs: message.computerAfterMs });
+        return;
+      case 'tournamentPairing':
+        this.emit('tournamentPairing', message);
         return;
       case 'game':
         if (this.joinRequest?.gameId !== message.game.id) return;
-        if (
-          this.game &&
-          this.game.id === message.game.id &&
-          message.game.version < this.game.version
-        )
-          return;
+        if (this.game?.id === message.game.id && message.game.version < this.game.version) return;
         this.game = message.game;
         this.emit('game', message.game);
-        return;
-      case 'error':
-        this.emit('error', { code: message.code, message: message.message });
-        return;
-      case 'shutdown':
-        // The server is restarting: come back after the delay it asked for.
-        this.attempt = 0;
-        this.scheduleReconnect(message.reconnectMs);
         return;
       default:
         return;
     }
   }
-
-  /** Another protocol version: stop for good rather than reconnect into the same mismatch. */
-  private incompatible(serverProtocol: number): void {
-    this.serverProtocol = serverProtocol;
-    this.stopped = true;
-    clearTimeout(this.reconnectTimer);
-    clearInterval(this.pingTimer);
-    this.socket?.close(1000, 'protocol mismatch');
-    this.failPending();
-    for (const waiters of [this.resumeWaiters.join, this.resumeWaiters.seek]) {
-      for (const resolve of waiters.splice(0)) resolve(incompatibleReply());
-    }
-    this.setStatus('incompatible');
-  }
-
-  private failPending(): void {
-    for (const resolve of this.pending.values()) {
-      resolve({ type: 'error', code: 'disconnected', message: 'the connection was lost' });
-    }
-    this.pending.clear();
-  }
-
-  private setStatus(status: ConnectionStatus): void {
-    if (this.status === status) return;
-    this.status = status;
-    this.emit('status', status);
-  }
-
-  private emit<K extends keyof ClientEvents>(event: K, value: ClientEvents[K]): void {
-    for (const handler of this.handlers[event]) handler(value);
-  }
 }
-
-const incompatibleReply = (): Reply => ({
-  type: 'error',
-  code: 'incompatible',
-  message: 'the server has been updated; reload the page',
-});
 
 const notJoined = (): Reply => ({
   type: 'error',

@@ -3,11 +3,6 @@ import { svg } from '../dom.js';
 
 /** The width drawn before the page has laid the graph out (then: its width in pixels). */
 const W = 600;
-/**
- * The least room per point, in pixels (one unit of the graph is one pixel): a finger's target
- * (WCAG 2.5.8). A long game on a phone is wider than the screen and scrolls sideways.
- */
-export const MIN_TARGET = 24;
 /** The three result bands. */
 const H = 180;
 const PAD = 14;
@@ -50,8 +45,10 @@ export function pointLabel(point: EvaluationPoint, finished = false): string {
   if (point.result === 0) return `${where}: draw`;
   const side = point.result === 1 ? 'Red' : 'Yellow';
   if (point.plies === 0) return `${where}: ${side} has won`;
-  const moves = point.plies === null ? '' : `, ${point.plies} more discs with best play`;
-  return `${where}: ${side} wins${moves}`;
+  if (point.plies === null) return `${where}: ${side} wins`;
+  // The winner's own moves, the unit the table and the move's words use ("loss in 14 moves").
+  const moves = Math.ceil(point.plies / 2);
+  return `${where}: ${side} wins in ${moves} move${moves === 1 ? '' : 's'} with best play`;
 }
 
 export interface GraphInput {
@@ -148,13 +145,15 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
   const update = (next: GraphInput): void => {
     last = next;
     const n = Math.max(1, next.points.length - 1);
-    // Never narrower than a target per point; wider when the page gives it room.
-    chart.style.minWidth = `${2 * PAD + MIN_TARGET * n}px`;
     chart.setAttribute('viewBox', `0 0 ${width} ${H + STRIP}`);
     for (const rect of bands) rect.setAttribute('width', String(width));
     const x = (ply: number): number => PAD + (ply * (width - 2 * PAD)) / n;
+    const open = next.points.filter((p) => pointValue(p, next.cells) === null);
+    // The strip is there for open points only: once every position has a value it goes.
+    bands[3]!.style.visibility = open.length === 0 ? 'hidden' : '';
     if (stripLabel) {
-      const open = next.points.filter((p) => pointValue(p, next.cells) === null);
+      stripLabel.textContent =
+        open.length === 0 ? '' : next.finished ? 'Not solved' : 'Not judged yet';
       placeStripLabel(
         stripLabel,
         width,
@@ -191,9 +190,11 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       });
       const cx = x(point.ply);
       const cy = pointY(value);
-      // An invisible target as wide as the gap between points (at least MIN_TARGET): points
-      // are close together on long games, and a finger is wide.
-      const hitWidth = Math.max(MIN_TARGET, (width - 2 * PAD) / n);
+      // An invisible target as wide as the gap between points: the targets tile the graph, so
+      // a tap anywhere picks the nearest point. The graph fits its box at every width; on a
+      // long game a point is narrower than a finger, and the table's move buttons and the
+      // previous/next buttons (24 px each) reach the same positions (WCAG 2.5.8, equivalent).
+      const hitWidth = (width - 2 * PAD) / n;
       group.firstElementChild!.setAttribute('x', String(cx - hitWidth / 2));
       group.firstElementChild!.setAttribute('width', String(hitWidth));
       let dot: SVGElement;
@@ -239,7 +240,7 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
 const LABEL_CLEARANCE = 8;
 
 /**
- * Where the "Not judged yet" label of `size` pixels goes so that no open point (their xs) lies
+ * Where the "Not judged yet" (or "Not solved") label of `size` pixels goes so that no open point (their xs) lies
  * under it: at the right (while a review runs, the open points are the early moves), else at
  * the left (the last moves still open, or an unfinished game's last position), else in the
  * widest gap between the open points; null when no gap is wide enough (each point still names
@@ -274,7 +275,7 @@ function placeStripLabel(label: SVGTextElement, width: number, open: readonly nu
   const place = stripLabelPlace(width, size, open);
   label.setAttribute('x', String(place?.x ?? width - 4));
   label.setAttribute('text-anchor', place?.anchor ?? 'end');
-  label.style.visibility = place === null ? 'hidden' : '';
+  label.style.visibility = place === null || open.length === 0 ? 'hidden' : '';
 }
 
 function setAttributes(node: Element, attrs: Record<string, string | number>): void {

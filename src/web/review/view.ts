@@ -260,8 +260,11 @@ export function reviewView(game: Position): View {
         else tr.removeAttribute('aria-current');
         player.textContent = NAMES[line.player];
         column.textContent = line.column;
-        outcome.textContent = line.outcome;
-        better.textContent = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
+        // One state, one word: its result is not known for the same reason.
+        outcome.textContent = waiting ? 'not judged yet' : line.outcome;
+        better.textContent = waiting
+          ? ''
+          : line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
       },
     };
   }
