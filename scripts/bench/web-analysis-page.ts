@@ -101,8 +101,91 @@ export async function measure(page: Page, moves: string, timeoutMs: number): Pro
   );
   return {
     ms: result.ms,
-    exact: result.labels.every((label) => /^(W\d+|L\d+|D|)$/.test(label)),
+    exact: allExact(result.labels),
     threads: result.threads === null ? null : Number(result.threads),
-    hints: result.labels.map((label) => label || '·').join(' '),
+    hints: showHints(result.labels),
+  };
+}
+
+/** Every column's hint label exact: a distance, a draw or a full column. */
+const allExact = (labels: readonly string[]): boolean =>
+  labels.every((label) => /^(W\d+|L\d+|D|)$/.test(label));
+const showHints = (labels: readonly string[]): string =>
+  labels.map((label) => label || '·').join(' ');
+
+/** A first visit's wait for the analysis of a shared link, from navigation start. */
+export interface ColdMeasurement extends Measurement {
+  /** When the board was first drawn (the page's own start-up), from navigation start. */
+  readonly boardMs: number | null;
+}
+
+/**
+ * Opens a share link to `moves` (analysis mode) on a fresh context, as a first visit: no cache,
+ * no service worker, no warm worker. Times are the page's own clock from navigation start.
+ */
+export async function openLink(
+  harness: Harness,
+  moves: string,
+  timeoutMs: number,
+): Promise<{ opened: TestPage; measurement: ColdMeasurement }> {
+  const opened = await harness.newPage({ reducedMotion: 'reduce' });
+  const { page } = opened;
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  // Installed before the page's scripts, so the first frame with the final hints is caught.
+  await page.addInitScript((discCount: number) => {
+    const seen: {
+      board: number | null;
+      final: number | null;
+      labels: string[];
+      threads: string | null;
+    } = { board: null, final: null, labels: [], threads: null };
+    (globalThis as unknown as { __cold: typeof seen }).__cold = seen;
+    const observer = new MutationObserver(() => {
+      const board = document.querySelector('.board');
+      if (!board) return;
+      if (seen.board === null && board.querySelector('.column')) seen.board = performance.now();
+      const discs = document.querySelectorAll('.cell:not([data-cell="empty"])').length;
+      if (
+        discs === discCount &&
+        board.classList.contains('with-hints') &&
+        !board.classList.contains('hints-pending')
+      ) {
+        seen.final = performance.now();
+        seen.labels = [...document.querySelectorAll('.hint-row > *')].map((e) => e.textContent);
+        seen.threads = document.querySelector('#hint-note')?.getAttribute('data-threads') ?? null;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true });
+  }, moves.length);
+  await page.goto(`${harness.url}#g=7x6c4:${moves}&m=analysis`);
+  const seen = await page
+    .waitForFunction(
+      () => {
+        const cold = (globalThis as unknown as { __cold: { final: number | null } }).__cold;
+        return cold.final === null ? false : cold;
+      },
+      undefined,
+      { timeout: timeoutMs },
+    )
+    .then(
+      (handle) =>
+        handle.jsonValue() as Promise<{
+          board: number | null;
+          final: number;
+          labels: string[];
+          threads: string | null;
+        }>,
+    )
+    .catch(() => null);
+  return {
+    opened,
+    measurement: {
+      ms: seen?.final ?? null,
+      boardMs: seen?.board ?? null,
+      exact: seen !== null && allExact(seen.labels),
+      threads: seen?.threads == null ? null : Number(seen.threads),
+      hints: showHints(seen?.labels ?? []),
+    },
   };
 }

@@ -6,7 +6,7 @@ import {
   type VariantField,
 } from '../../core/index.js';
 import { PRESETS, presetOf } from '../state/presets.js';
-import { startRuleLabel } from '../state/text.js';
+import { gameName, goalText, startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
 import { byId, h, sentence } from '../dom.js';
 import type { Host } from './host.js';
@@ -48,7 +48,21 @@ export function createSettings(host: Host): SettingsPanel {
     customH: byId('ch', HTMLInputElement),
     customN: byId('cn', HTMLInputElement),
     customError: byId('custom-error'),
+    goal: byId('goal'),
+    name: byId('game-name'),
   };
+  /** The player chose "Custom…" and has not applied it or chosen a preset since. */
+  let customChosen = false;
+
+  /** Opens the Custom board form on `variant`'s size, never on empty fields. */
+  function openCustom(variant: Variant): void {
+    if (el.custom.hidden) {
+      el.customW.value = String(variant.width);
+      el.customH.value = String(variant.height);
+      el.customN.value = String(variant.connect);
+    }
+    el.custom.hidden = false;
+  }
   const settings = (): GameState['settings'] => host.state().settings;
 
   el.preset.append(
@@ -89,15 +103,14 @@ export function createSettings(host: Host): SettingsPanel {
   el.preset.addEventListener('change', () => {
     const preset = PRESETS.find((p) => p.id === el.preset.value);
     if (preset) {
+      customChosen = false;
       el.custom.hidden = true;
+      el.customError.textContent = '';
       host.dispatch({ type: 'settings', patch: { variant: preset.variant } });
       return;
     }
-    const { width, height, connect } = settings().variant;
-    el.customW.value = String(width);
-    el.customH.value = String(height);
-    el.customN.value = String(connect);
-    el.custom.hidden = false;
+    customChosen = true;
+    openCustom(settings().variant);
     el.customW.focus();
   });
   el.custom.addEventListener('submit', (event) => {
@@ -117,6 +130,7 @@ export function createSettings(host: Host): SettingsPanel {
       return;
     }
     el.customError.textContent = '';
+    customChosen = false;
     applyVariant(made.value);
   });
 
@@ -160,9 +174,16 @@ export function createSettings(host: Host): SettingsPanel {
         option.textContent = startRuleLabel(mode, option.value as StartRule);
       }
       el.start.value = state.settings.start;
-      const preset = presetOf(variant);
+      // The select and the form agree: a preset closes the form, a custom board (or the
+      // player's "Custom…" not yet applied) shows it filled with the board's size.
+      const preset = customChosen ? undefined : presetOf(variant);
       el.preset.value = preset ? preset.id : 'custom';
-      if (!preset) el.custom.hidden = false;
+      if (preset) el.custom.hidden = true;
+      else openCustom(variant);
+      const name = gameName(variant.connect);
+      el.name.textContent = name;
+      el.goal.textContent = goalText(variant.connect);
+      document.title = `${name} · ${variant.width}×${variant.height}`;
     },
   };
 }

@@ -148,3 +148,16 @@ export function changeAnnouncement(
   }
   return null;
 }
+
+const NUMBER_WORDS = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine'];
+
+/** The game named by its goal: "Connect Four" on the classic board, "Connect Three" on 5×4. */
+export function gameName(connect: number): string {
+  return `Connect ${NUMBER_WORDS[connect] ?? String(connect)}`;
+}
+
+/** The goal in words, for any board: "Get three in a row: across, up or diagonally." */
+export function goalText(connect: number): string {
+  const count = (NUMBER_WORDS[connect] ?? String(connect)).toLowerCase();
+  return `Get ${count} in a row: across, up or diagonally.`;
+}

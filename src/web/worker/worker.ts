@@ -178,11 +178,22 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     post({ id, type: 'analysis', hints, final: true, exact: false, threads: 1 });
     return;
   }
-  const [loaded, shared] = await Promise.all([
-    isClassic(position.variant) ? openingBook() : undefined,
-    // the wide build (boards past 64 bits) searches on one thread: no helpers to start
-    needsWideKey(position.variant) ? null : sharedThreads(),
-  ]);
+  // The helpers start meanwhile: a position the book answers does not wait for them.
+  const starting = needsWideKey(position.variant) ? null : sharedThreads();
+  const loaded = isClassic(position.variant) ? await openingBook() : undefined;
+  const answered = loaded ? fromBook(loaded, position) : undefined;
+  if (answered) {
+    post({
+      id,
+      type: 'analysis',
+      hints: toHints(answered, game),
+      final: true,
+      exact: true,
+      threads: 1,
+    });
+    return;
+  }
+  const shared = await starting;
   const solver = solverWith(loaded, shared);
   // Win/draw/loss first (fast), then the exact distances.
   // A position equal to its mirror has half the columns to search (mirror-analysis.ts).
@@ -209,6 +220,18 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     exact: true,
     threads: threadCount(shared),
   });
+}
+
+/** Nodes the book check may search (a child the book lacks but a short search settles). */
+const BOOK_PROBE_NODES = 20_000;
+let probe: Solver | undefined;
+
+/** Every column's exact score when the book (and at most a short search) gives them. */
+function fromBook(loaded: Book, position: Position): AnalyzeResult | undefined {
+  probe ??= new Solver({ tableBits: 12, book: loaded });
+  const result = analyzeWithMirror(probe, position, { maxNodes: BOOK_PROBE_NODES });
+  if (!result.ok || result.value.stopped !== null) return undefined;
+  return result.value.columns.every((c) => c === null || c.exact) ? result.value : undefined;
 }
 
 function prepare(game: GameRef): void {
