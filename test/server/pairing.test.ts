@@ -8,7 +8,7 @@ import {
   type OwnSeek,
   type SeekRecord,
   type SeekWrite,
-} from '../../src/server/matchmaking/pairing.js';
+} from '../../src/server/store/seek-pairing.js';
 import {
   FARM_LIMIT,
   RANGE_PER_SECOND,

@@ -1,6 +1,6 @@
 import type { Player } from '../../core/index.js';
 import type { SeatPlayer } from '../game/state.js';
-import type { OwnSeek, SeekRecord, SeekWrite } from '../matchmaking/pairing.js';
+import type { OwnSeek, SeekRecord, SeekWrite } from './seek-pairing.js';
 import { GAME_SQL, insertParams } from './games-sql.js';
 import { FARM_WINDOW_MS, type SeekRequest } from './types.js';
 

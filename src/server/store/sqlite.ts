@@ -30,7 +30,7 @@ import {
   type RedeemOutcome,
   type RenameOutcome,
 } from './players.js';
-import { needsRatedCounts, pairSeek } from '../matchmaking/pairing.js';
+import { needsRatedCounts, pairSeek } from './seek-pairing.js';
 import {
   SEEK_SQL,
   asPlayer,

@@ -6,7 +6,7 @@ import type {
   SeekCandidate,
   SeekOutcome,
   SeekRequest,
-} from '../store/types.js';
+} from './types.js';
 
 /**
  * Quick-match pairing as one pure decision: given what the store read inside its transaction,
