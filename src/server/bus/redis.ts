@@ -26,6 +26,8 @@ export class RedisBus implements Bus {
     private readonly prefix: string,
     onError: (error: Error) => void,
     private readonly node?: string,
+    /** Each publish's round trip, in seconds (a metric). */
+    private readonly onRoundTrip?: (seconds: number) => void,
   ) {
     this.own =
       node === undefined
@@ -79,7 +81,9 @@ export class RedisBus implements Bus {
         ? message
         : { node: this.node, ...message },
     );
+    const started = performance.now();
     await this.pub.publish(this.prefix + channel, text);
+    this.onRoundTrip?.((performance.now() - started) / 1000);
   }
 
   /**

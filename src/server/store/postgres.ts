@@ -4,6 +4,7 @@ import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migratePostgres } from './migrate.js';
+import { timePoolCheckouts } from './pg-pool-wait.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { GroupWriter, groupUpdateSql } from './pg-group-write.js';
 import { prepared } from './pg-statements.js';
@@ -94,6 +95,7 @@ export class PostgresStore implements GameStore {
     private readonly schema = 'public',
     synchronousCommit: SynchronousCommit = 'on',
     private readonly poolSize = 10,
+    onPoolWait?: (seconds: number) => void,
   ) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`);
     const relaxed = synchronousCommit === 'transactions';
@@ -111,11 +113,15 @@ export class PostgresStore implements GameStore {
     this.begin = relaxed ? 'BEGIN; SET LOCAL synchronous_commit TO on' : 'BEGIN';
     // An idle client losing its connection must not crash the server.
     this.pool.on('error', () => undefined);
+    if (onPoolWait) timePoolCheckouts(this.pool, onPoolWait);
     this.writes = new GroupWriter(this.pool);
   }
 
-  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
-    return migratePostgres(this.pool, this.schema, migrations);
+  migrate(
+    migrations: readonly Migration[] = MIGRATIONS,
+    onApplied?: (migration: Migration) => void,
+  ): Promise<number> {
+    return migratePostgres(this.pool, this.schema, migrations, onApplied);
   }
 
   /**
