@@ -74,10 +74,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * result, a new game by link) is acknowledged once PostgreSQL has it in memory and reaches the
  * disk within 3 × `wal_writer_delay` (0.6 s by default), so such a crash can take back the last
  * moves, never half-apply anything (the SQLite store's WAL with `synchronous = NORMAL`). It is
- * for a disk whose flushes are slow: sequential single-row updates on the benchmark machine's
- * disk took 9.7 ms median and 39.9 ms p99 with the flush, 0.16 / 9.2 ms without
- * (BENCHMARKS.md, "Server load"); concurrent commits share a flush, so under load the cost per
- * move is smaller than that.
+ * for a disk whose flushes are slow; concurrent commits share a flush, so under load the cost
+ * per move is smaller than one flush.
  */
 export type SynchronousCommit = 'on' | 'transactions';
 
@@ -128,8 +126,7 @@ export class PostgresStore implements GameStore {
    * Opens every pooled connection now and prepares the move's statements on each. pg's pool
    * opens a connection only when a query finds none idle, and that query then waits for it (a
    * new backend: fork, authentication, catalog caches, then the statements' parse and plan)
-   * even if another connection frees up a moment later: measured, this put the pool wait at
-   * 57–296 ms p99 in the human-paced load while the writes themselves took 71–74 ms.
+   * even if another connection frees up a moment later: a wait far longer than the write.
    */
   async warm(): Promise<void> {
     const clients = await Promise.all(
