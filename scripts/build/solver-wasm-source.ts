@@ -33,10 +33,22 @@ export const SHARED_ASC_FLAGS = [
 export const WIDE_DIR = `${ASSEMBLY_DIR}/wide`;
 export const WIDE_GENERATED = 'src/solver/wasm-wide-binary.generated.ts';
 
+/**
+ * The test build: the default build's sources with the switches and probes tests need
+ * (assembly/testing.ts), kept out of the product: it lives beside the tests that load it.
+ */
+export const TEST_GENERATED = 'test/solver/wasm-test-binary.generated.ts';
+
 export const WASM_BUILDS = [
   { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
   { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
   { generated: WIDE_GENERATED, flags: ASC_FLAGS, entry: `${WIDE_DIR}/wide.ts`, dir: WIDE_DIR },
+  {
+    generated: TEST_GENERATED,
+    flags: ASC_FLAGS,
+    entry: `${ASSEMBLY_DIR}/testing.ts`,
+    dir: ASSEMBLY_DIR,
+  },
 ] as const;
 
 export function assemblySourceHash(

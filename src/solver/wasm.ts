@@ -2,7 +2,10 @@ import { decodeBase64 } from './base64.js';
 import { WASM_BASE64 } from './wasm-binary.generated.js';
 import { WASM_BASE64 as WIDE_WASM_BASE64 } from './wasm-wide-binary.generated.js';
 
-/** The functions exported by `src/solver/assembly/solver.ts` (see there for their contracts). */
+/**
+ * The functions exported by `src/solver/assembly/solver.ts` (see the modules it re-exports from
+ * for their contracts).
+ */
 export interface WasmEngine {
   configure(width: number, height: number, connect: number): number;
   setTableBits(bits: number): number;
@@ -24,32 +27,6 @@ export interface WasmEngine {
   solve(weak: number): number;
   /** The strong search, stopped once the score is known to be ≤ lo, ≥ hi or exact between. */
   solveWithin(lo: number, hi: number): number;
-  /** For tests: the claimeven upper bound of the current position (64: none). */
-  claimevenBoundHere(): number;
-  /** For tests and measurements: 0 turns off the static check of each move (on by default). */
-  setStaticWins(on: number): void;
-  /** For tests and measurements: 0 turns off the claimeven check of each move (on by default). */
-  setChildClaimeven(on: number): void;
-  /** For tests and measurements: 0 searches positions with one move left like any other. */
-  setForcedThrough(on: number): void;
-  /** For tests and measurements: 0 searches both halves of a mirror-image position. */
-  setSymmetry(on: number): void;
-  /**
-   * For tests and measurements: positions of fewer discs than `plies` share their table entry
-   * with their mirror image (0: none).
-   */
-  setMirrorKeys(plies: number): void;
-  /** For tests and measurements: 0 makes the claimeven bound give up on any line of ours. */
-  setDominated(on: number): void;
-  /** For tests and measurements: 0 returns alpha itself where no move reaches it (fail-hard). */
-  setFailSoft(on: number): void;
-  /** For tests and measurements: 0 reads no entry past a child with one move left. */
-  setEtcChains(on: number): void;
-  /**
-   * For tests and measurements: positions of at most `empty` empty cells (-1: none) are indexed
-   * into the table's first 2^bits entries (default 16 and 18).
-   */
-  setNearEnd(empty: number, bits: number): void;
   readonly memory: { readonly buffer: ArrayBuffer };
 }
 
@@ -66,13 +43,6 @@ export interface SharedWasmEngine extends WasmEngine {
   warmUp(): void;
   helperLoop(): void;
   quitHelpers(): void;
-  // For tests of the table's entries.
-  probeEntry(index: number, keyLow: number, keyHigh: number): number;
-  probeKey(keyLow: number, keyHigh: number): number;
-  pokeEntry(index: number, word: number, low: number, high: number): void;
-  slotOf(keyLow: number, keyHigh: number): number;
-  storeEntry(keyLow: number, keyHigh: number, lower: number, upper: number, moves: number): void;
-  tableBase(): number;
 }
 
 /** Bytes at `movesBuffer()`: longer move lists are played one call per move. */
@@ -111,16 +81,21 @@ function instantiate(module: object, shouldStop: () => boolean, env: object = {}
   return instance.exports;
 }
 
-/** A fresh engine instance with its own memory (and so its own transposition table). */
-export function instantiateEngine(shouldStop: () => boolean): WasmEngine {
-  return instantiate(defaultModule(), shouldStop) as WasmEngine;
+/**
+ * A fresh engine instance with its own memory (and so its own transposition table), of the
+ * default build or of `module`, another build with the same imports (the tests' build).
+ */
+export function instantiateEngine(
+  shouldStop: () => boolean,
+  module: object = defaultModule(),
+): WasmEngine {
+  return instantiate(module, shouldStop) as WasmEngine;
 }
 
 /**
  * A fresh instance of the wide build (src/solver/assembly/wide: 192-bit bitboards, table
  * entries of 32 bytes), for boards whose bitboard does not fit 64 bits. Same contracts as
- * `instantiateEngine`'s, except that `claimevenBoundHere` says "none" with 127 (scores reach
- * ±72 on 12x12).
+ * `instantiateEngine`'s.
  */
 export function instantiateWideEngine(shouldStop: () => boolean): WasmEngine {
   return instantiate(wideModule(), shouldStop) as WasmEngine;

@@ -5,11 +5,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createVariant, unwrap, type Variant } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
-import { instantiateEngine } from '../../src/solver/wasm.js';
 import { boardFromMoves, minimax, positionFrom, wins } from './minimax.js';
+import { instantiateTestEngine } from './test-engine.js';
 
 const NO_BOUND = 64;
-const engine = instantiateEngine(() => false);
+const engine = instantiateTestEngine();
 const solver = new Solver({ tableBits: 16 });
 
 function load(variant: Variant, moves: readonly number[]): void {

@@ -10,6 +10,7 @@ import {
 import { SOURCE_HASH } from '../../src/solver/wasm-binary.generated.js';
 import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-binary.generated.js';
 import { SOURCE_HASH as WIDE_SOURCE_HASH } from '../../src/solver/wasm-wide-binary.generated.js';
+import { SOURCE_HASH as TEST_SOURCE_HASH } from './wasm-test-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,5 +23,8 @@ describe('embedded solver wasm', () => {
   });
   it('and the wide build, from its own folder', () => {
     expect(WIDE_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, WIDE_DIR));
+  });
+  it('and the test build', () => {
+    expect(TEST_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS));
   });
 });

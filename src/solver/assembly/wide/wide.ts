@@ -46,7 +46,7 @@ const RUNS: usize = T + 12 * BB; // 16 bitboards
 const ORDER: usize = RUNS + 16 * BB; // 16 x i32
 const MOVES_BUF: usize = ORDER + 64;
 const MOVES_CAPACITY: i32 = 256; // MOVES_CAPACITY in ../wasm.ts
-const FRAMES: usize = MOVES_BUF + <usize>MOVES_CAPACITY;
+const FRAMES: usize = MOVES_BUF + usize(MOVES_CAPACITY);
 // A frame: cur, mask, the opponent's winning cells, key,
 // candidates (16 x i32: score << 8 | column), then each candidate's winning cells (16 bitboards).
 const F_CUR: usize = 0;
@@ -55,9 +55,9 @@ const F_OPP: usize = 2 * BB;
 const F_KEY: usize = 3 * BB;
 const F_ENTRIES: usize = 4 * BB;
 const F_OURS: usize = F_ENTRIES + 64;
-const FRAME: usize = (F_OURS + 16 * BB + 63) & ~(<usize>63);
+const FRAME: usize = (F_OURS + 16 * BB + 63) & ~usize(63);
 const MAX_DEPTH: i32 = MAX_BITS + 2;
-const SCRATCH_SIZE: usize = FRAMES + <usize>MAX_DEPTH * FRAME;
+const SCRATCH_SIZE: usize = FRAMES + usize(MAX_DEPTH) * FRAME;
 let base: usize = 0;
 
 // ---- 192-bit helpers (pointers to three u64 words) --------------------------------------------
@@ -101,7 +101,7 @@ function isZero(a: usize): bool {
 }
 @inline
 function pop(a: usize): i32 {
-  return <i32>(popcnt<u64>(w0(a)) + popcnt<u64>(w1(a)) + popcnt<u64>(w2(a)));
+  return i32(popcnt<u64>(w0(a)) + popcnt<u64>(w1(a)) + popcnt<u64>(w2(a)));
 }
 /** d = a + b (192-bit, carries across words) */
 @inline
@@ -134,7 +134,7 @@ function shl(d: usize, a: usize, n: i32): void {
     a1 = 0;
     a0 = 0;
   }
-  const r = <u64>(n & 63);
+  const r = u64(n & 63);
   if (r != 0) {
     // wasm shifts are taken mod 64, so the carried part needs r != 0
     a2 = (a2 << r) | (a1 >> (64 - r));
@@ -162,7 +162,7 @@ function shr(d: usize, a: usize, n: i32): void {
     a1 = 0;
     a0 = 0;
   }
-  const r = <u64>(n & 63);
+  const r = u64(n & 63);
   if (r != 0) {
     a0 = (a0 >> r) | (a1 << (64 - r));
     a1 = (a1 >> r) | (a2 << (64 - r));
@@ -177,15 +177,15 @@ function at(offset: usize): usize {
 }
 @inline
 function tmp(i: i32): usize {
-  return base + T + <usize>i * BB;
+  return base + T + usize(i) * BB;
 }
 @inline
 function colMask(col: i32): usize {
-  return base + COLS + <usize>col * BB;
+  return base + COLS + usize(col) * BB;
 }
 @inline
 function frameAt(moves: i32): usize {
-  return base + FRAMES + <usize>moves * FRAME;
+  return base + FRAMES + usize(moves) * FRAME;
 }
 
 /** d = the playable cells of `mask`. */
@@ -198,8 +198,8 @@ function possibleMoves(d: usize, mask: usize): void {
 // ---- configuration ----------------------------------------------------------------------------
 function ensureScratch(): void {
   if (base != 0) return;
-  base = (__heap_base + 63) & ~(<usize>63);
-  const needed = <i32>((base + SCRATCH_SIZE + 0xffff) >> 16);
+  base = (__heap_base + 63) & ~usize(63);
+  const needed = i32((base + SCRATCH_SIZE + 0xffff) >> 16);
   if (needed > memory.size()) memory.grow(needed - memory.size());
 }
 
@@ -236,7 +236,7 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   }
   for (let i = 0; i < width; i++) {
     const col = width / 2 + (1 - 2 * (i % 2)) * ((i + 1) / 2);
-    store<i32>(at(ORDER) + (<usize>i << 2), col);
+    store<i32>(at(ORDER) + (usize(i) << 2), col);
   }
   board0 = w0(at(BOARD));
   board1 = w1(at(BOARD));
@@ -261,7 +261,7 @@ function lineN(d: usize, pos: usize, s: i32): void {
   set(runs, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff);
   for (let j = 1; j < N; j++) {
     shl(sh, pos, j * s);
-    and(runs + <usize>j * BB, runs + <usize>(j - 1) * BB, sh);
+    and(runs + usize(j) * BB, runs + usize(j - 1) * BB, sh);
   }
   const above = tmp(11);
   set(above, 0xffffffffffffffff, 0xffffffffffffffff, 0xffffffffffffffff);
@@ -270,7 +270,7 @@ function lineN(d: usize, pos: usize, s: i32): void {
       shr(sh, pos, i * s);
       and(above, above, sh);
     }
-    and(sh, above, runs + <usize>(N - 1 - i) * BB);
+    and(sh, above, runs + usize(N - 1 - i) * BB);
     or(d, d, sh);
   }
 }
@@ -307,10 +307,10 @@ function line4Word(lo: u64, mid: u64, hi: u64, s: u64): u64 {
 function wins4Word(lo: u64, mid: u64, hi: u64): u64 {
   let r: u64 = 0;
   if (dirVertical) r = up(lo, mid, 1) & up(lo, mid, 2) & up(lo, mid, 3);
-  if (dirHorizontal) r |= line4Word(lo, mid, hi, <u64>H1);
+  if (dirHorizontal) r |= line4Word(lo, mid, hi, u64(H1));
   if (dirDiagonal) {
-    r |= line4Word(lo, mid, hi, <u64>H);
-    r |= line4Word(lo, mid, hi, <u64>(H + 2));
+    r |= line4Word(lo, mid, hi, u64(H));
+    r |= line4Word(lo, mid, hi, u64(H + 2));
   }
   return r;
 }
@@ -359,8 +359,8 @@ function hasLine(cells: usize): bool {
     const c1 = w1(cells);
     const c2 = w2(cells);
     if (dirVertical && has4(c0, c1, c2, 1)) return true;
-    if (dirHorizontal && has4(c0, c1, c2, <u64>H1)) return true;
-    return dirDiagonal && (has4(c0, c1, c2, <u64>H) || has4(c0, c1, c2, <u64>(H + 2)));
+    if (dirHorizontal && has4(c0, c1, c2, u64(H1))) return true;
+    return dirDiagonal && (has4(c0, c1, c2, u64(H)) || has4(c0, c1, c2, u64(H + 2)));
   }
   if (dirVertical && lineIn(cells, 1)) return true;
   if (dirHorizontal && lineIn(cells, H1)) return true;
@@ -379,14 +379,6 @@ function lineIn(cells: usize, s: i32): bool {
 }
 
 const NO_BOUND: i32 = 127;
-
-/** For tests: the claimeven bound of the current position (127: none, or not applicable). */
-export function claimevenBoundHere(): i32 {
-  if (!evenHeight || ((SIZE - posMoves) & 1) != 0) return NO_BOUND;
-  const c = at(POS_CUR);
-  const m = at(POS_MASK);
-  return claimevenWords(w0(c), w1(c), w2(c), w0(m), w1(m), w2(m));
-}
 
 // ---- position API (for the host; the same contracts as the 64-bit module) --------------------
 let posMoves: i32 = 0;
@@ -426,7 +418,7 @@ export function loadMoves(count: i32): i32 {
   resetPosition();
   const buffer = at(MOVES_BUF);
   for (let i = 0; i < count; i++) {
-    const code = play(<i32>load<u8>(buffer + <usize>i));
+    const code = play(<i32>load<u8>(buffer + usize(i)));
     if (code != 0) return (i << 2) | code;
   }
   return -1;
@@ -461,11 +453,9 @@ let checkHost: bool = false;
 let aborted: bool = false;
 let resultLower: i32 = 0;
 let resultUpper: i32 = 0;
-let staticWins: bool = true;
-let childClaimeven: bool = true;
 
 export function nodeCount(): f64 {
-  return <f64>nodes;
+  return f64(nodes);
 }
 export function resetNodes(): void {
   nodes = 0;
@@ -480,7 +470,7 @@ export function upper(): i32 {
   return resultUpper;
 }
 export function setLimits(limit: f64, host: i32): void {
-  nodeLimit = limit <= 0 ? 0xffffffffffffffff : <u64>limit;
+  nodeLimit = limit <= 0 ? 0xffffffffffffffff : u64(limit);
   checkHost = host != 0;
 }
 let useEtc: bool = true;
@@ -489,12 +479,6 @@ let etcMinEmpty: i32 = 0;
 export function setUseEtc(on: i32, minEmpty: i32): void {
   useEtc = on != 0;
   etcMinEmpty = minEmpty;
-}
-export function setStaticWins(on: i32): void {
-  staticWins = on != 0;
-}
-export function setChildClaimeven(on: i32): void {
-  childClaimeven = on != 0;
 }
 
 // ---- transposition table ----------------------------------------------------------------------
@@ -507,7 +491,6 @@ const ENTRY: usize = 32;
 const NO_MOVE: u32 = 31;
 const GEN_MASK: u32 = 0xffff;
 const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
-let ttBits: i32 = 0;
 let ttSize: usize = 0;
 let ttBase: usize = 0;
 let ttShift: u64 = 0;
@@ -517,29 +500,23 @@ let generation: u32 = 1;
 // the processor's address cache as well as its data caches (the 64-bit build's reason, measured
 // there: BENCHMARKS.md, "opening_L3 below Steininger's time").
 const NEAR_BITS: i32 = 17;
-let nearEmpty: i32 = 16;
+const nearEmpty: i32 = 16;
 let nearShift: u64 = 0;
-/** For tests and measurements: the near-end positions, at most `empty` empty cells (-1: none). */
-export function setNearEnd(empty: i32, bits: i32): void {
-  nearEmpty = empty;
-  nearShift = <u64>(64 - (ttBits < bits ? ttBits : bits));
-}
 
 /** Allocates 2^bits entries (32 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
   if (bits < 10 || bits > 26) return 0;
   ensureScratch();
-  const size = <usize>1 << <usize>bits;
-  const start = (base + SCRATCH_SIZE + 63) & ~(<usize>63);
-  const pages = <i32>((start + size * ENTRY + 0xffff) >> 16);
+  const size = usize(1) << usize(bits);
+  const start = (base + SCRATCH_SIZE + 63) & ~usize(63);
+  const pages = i32((start + size * ENTRY + 0xffff) >> 16);
   if (pages > memory.size()) {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
-  ttBits = bits;
   ttSize = size;
   ttBase = start;
-  ttShift = <u64>(64 - bits);
-  nearShift = <u64>(64 - (bits < NEAR_BITS ? bits : NEAR_BITS));
+  ttShift = u64(64 - bits);
+  nearShift = u64(64 - (bits < NEAR_BITS ? bits : NEAR_BITS));
   memory.fill(ttBase, 0, size * ENTRY);
   generation = 1;
   return 1;
@@ -559,16 +536,13 @@ export function newGeneration(): void {
 function bucketOf(key: usize, moves: i32): usize {
   const h = w0(key) ^ (w1(key) * 0xd6e8feb86659fd93) ^ (w2(key) * 0xc2b2ae3d27d4eb4f);
   const shift = SIZE - moves <= nearEmpty ? nearShift : ttShift;
-  return ttBase + ((<usize>((h * HASH_MUL) >> shift) & ~(<usize>1)) * ENTRY);
+  return ttBase + (usize((h * HASH_MUL) >> shift) & ~usize(1)) * ENTRY;
 }
 
 @inline
 function holds(e: usize, key: usize): bool {
   return (
-    load<u16>(e, 28) == <u16>generation &&
-    w0(e) == w0(key) &&
-    w1(e) == w1(key) &&
-    w2(e) == w2(key)
+    load<u16>(e, 28) == u16(generation) && w0(e) == w0(key) && w1(e) == w1(key) && w2(e) == w2(key)
   );
 }
 
@@ -586,21 +560,21 @@ function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
   let e = find(key, moves);
   if (e != 0) {
     const d = load<u32>(e, 24);
-    const oldLo = <i32>(d & 255) - 128;
-    const oldHi = <i32>((d >> 8) & 255) - 128;
+    const oldLo = i32(d & 255) - 128;
+    const oldHi = i32((d >> 8) & 255) - 128;
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 16) & 31;
-  } else if (load<u16>(b, 28) != <u16>generation) {
+  } else if (load<u16>(b, 28) != u16(generation)) {
     e = b;
-  } else if (load<u16>(b + ENTRY, 28) != <u16>generation) {
+  } else if (load<u16>(b + ENTRY, 28) != u16(generation)) {
     e = b + ENTRY;
   } else {
     e = <i32>load<u16>(b, 30) >= moves ? b : b + ENTRY;
   }
   copy(e, key);
-  store<u32>(e, <u32>(lo + 128) | (<u32>(hi + 128) << 8) | (best << 16), 24);
-  store<u32>(e, generation | (<u32>moves << 16), 28);
+  store<u32>(e, u32(lo + 128) | (u32(hi + 128) << 8) | (best << 16), 24);
+  store<u32>(e, generation | (u32(moves) << 16), 28);
 }
 
 // ---- word-wise helpers for the search's inner loop ----------------------------------------------
@@ -621,7 +595,7 @@ let even2: u64 = 0;
 
 @inline
 function pop3(a: u64, b: u64, c: u64): i32 {
-  return <i32>(popcnt<u64>(a) + popcnt<u64>(b) + popcnt<u64>(c));
+  return i32(popcnt<u64>(a) + popcnt<u64>(b) + popcnt<u64>(c));
 }
 
 /** g = the playable cells of mask m (192-bit add of the bottom row, carries across words). */
@@ -658,8 +632,8 @@ function winsWords(p0: u64, p1: u64, p2: u64, m0: u64, m1: u64, m2: u64): void {
 function hasLineWords(c0: u64, c1: u64, c2: u64): bool {
   if (fast4) {
     if (dirVertical && has4(c0, c1, c2, 1)) return true;
-    if (dirHorizontal && has4(c0, c1, c2, <u64>H1)) return true;
-    return dirDiagonal && (has4(c0, c1, c2, <u64>H) || has4(c0, c1, c2, <u64>(H + 2)));
+    if (dirHorizontal && has4(c0, c1, c2, u64(H1))) return true;
+    return dirDiagonal && (has4(c0, c1, c2, u64(H)) || has4(c0, c1, c2, u64(H + 2)));
   }
   const cells = tmp(7);
   set(cells, c0, c1, c2);
@@ -776,7 +750,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   const o1 = up(w0o, w1o, 1);
   const o2 = up(w1o, w2o, 1);
   for (let i = 0; i < W; i++) {
-    const col = load<i32>(at(ORDER) + (<usize>i << 2));
+    const col = load<i32>(at(ORDER) + (usize(i) << 2));
     const cm = colMask(col);
     const v0 = n0 & w0(cm);
     const v1 = n1 & w1(cm);
@@ -793,8 +767,8 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const p0 = g0;
     const p1 = g1;
     const p2 = g2;
-    if (staticWins && lostWords(u0, u1, u2, p0, p1, p2)) return max;
-    if (childClaimeven && childEven && beta <= 1) {
+    if (lostWords(u0, u1, u2, p0, p1, p2)) return max;
+    if (childEven && beta <= 1) {
       const bound = claimevenWords(c0 ^ m0, c1 ^ m1, c2 ^ m2, q0, q1, q2);
       if (-bound >= beta) return -bound;
     }
@@ -807,22 +781,20 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const score: i32 = 2 * pop3(f0, f1, f2) + pop3(f0 & a0, f1 & a1, f2 & a2);
     let j = count;
     while (j > 0) {
-      const prev = load<i32>(entries + (<usize>(j - 1) << 2));
+      const prev = load<i32>(entries + (usize(j - 1) << 2));
       if (prev >> 8 >= score) break;
-      store<i32>(entries + (<usize>j << 2), prev);
-      copy(oursAt + <usize>j * BB, oursAt + <usize>(j - 1) * BB);
+      store<i32>(entries + (usize(j) << 2), prev);
+      copy(oursAt + usize(j) * BB, oursAt + usize(j - 1) * BB);
       j--;
     }
-    store<i32>(entries + (<usize>j << 2), (score << 8) | col);
-    set(oursAt + <usize>j * BB, u0, u1, u2);
+    store<i32>(entries + (usize(j) << 2), (score << 8) | col);
+    set(oursAt + usize(j) * BB, u0, u1, u2);
     count++;
   }
-  if (staticWins) {
-    const max5 = (SIZE - 3 - moves) / 2;
-    if (beta > max5) {
-      beta = max5;
-      if (alpha >= beta) return beta;
-    }
+  const max5 = (SIZE - 3 - moves) / 2;
+  if (beta > max5) {
+    beta = max5;
+    if (alpha >= beta) return beta;
   }
 
   const key = f + F_KEY;
@@ -837,8 +809,8 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   const e = find(key, moves);
   if (e != 0) {
     const d = load<u32>(e, 24);
-    const lo = <i32>(d & 255) - 128;
-    const hi = <i32>((d >> 8) & 255) - 128;
+    const lo = i32(d & 255) - 128;
+    const hi = i32((d >> 8) & 255) - 128;
     if (hi < beta) {
       beta = hi;
       if (alpha >= beta) return beta;
@@ -851,12 +823,12 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const ours = tmp(3);
     if (b != NO_MOVE) {
       for (let i = 1; i < count; i++) {
-        const entry = load<i32>(entries + (<usize>i << 2));
-        if (<u32>(entry & 255) != b) continue;
-        copy(ours, oursAt + <usize>i * BB);
+        const entry = load<i32>(entries + (usize(i) << 2));
+        if (u32(entry & 255) != b) continue;
+        copy(ours, oursAt + usize(i) * BB);
         for (let j = i; j > 0; j--) {
-          store<i32>(entries + (<usize>j << 2), load<i32>(entries + (<usize>(j - 1) << 2)));
-          copy(oursAt + <usize>j * BB, oursAt + <usize>(j - 1) * BB);
+          store<i32>(entries + (usize(j) << 2), load<i32>(entries + (usize(j - 1) << 2)));
+          copy(oursAt + usize(j) * BB, oursAt + usize(j - 1) * BB);
         }
         store<i32>(entries, entry);
         copy(oursAt, ours);
@@ -873,7 +845,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const t1 = c1 ^ m1;
     const t2 = c2 ^ m2;
     for (let i = 0; i < count; i++) {
-      const col = load<i32>(entries + (<usize>i << 2)) & 255;
+      const col = load<i32>(entries + (usize(i) << 2)) & 255;
       const cm = colMask(col);
       const q0 = m0 | (n0 & w0(cm));
       const q1 = m1 | (n1 & w1(cm));
@@ -887,9 +859,9 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       set(childKey, s0, s1, t2 + q2 + k1);
       const e2 = find(childKey, moves + 1);
       if (e2 != 0) {
-        const childHi = <i32>((load<u32>(e2, 24) >> 8) & 255) - 128;
+        const childHi = i32((load<u32>(e2, 24) >> 8) & 255) - 128;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 127, <u32>col, moves);
+          ttStore(key, -childHi, 127, u32(col), moves);
           return -childHi;
         }
       }
@@ -902,21 +874,21 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   let value: i32 = -127;
   const child = frameAt(moves + 1);
   for (let i = 0; i < count; i++) {
-    const col = load<i32>(entries + (<usize>i << 2)) & 255;
+    const col = load<i32>(entries + (usize(i) << 2)) & 255;
     // the child's frame: the opponent to move, our winning cells are its opponent's
     const cm = colMask(col);
     set(child + F_CUR, c0 ^ m0, c1 ^ m1, c2 ^ m2);
     set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
-    copy(child + F_OPP, oursAt + <usize>i * BB);
+    copy(child + F_OPP, oursAt + usize(i) * BB);
     const score = -negamax(moves + 1, -beta, -alpha);
     if (aborted) return alpha;
     if (score >= beta) {
-      ttStore(key, score, 127, <u32>col, moves);
+      ttStore(key, score, 127, u32(col), moves);
       return score;
     }
     if (score > alpha) {
       alpha = score;
-      best = <u32>col;
+      best = u32(col);
     }
     if (score > value) value = score;
   }
