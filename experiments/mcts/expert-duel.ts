@@ -1,6 +1,6 @@
 // Alpha-beta (the Expert level's search) against UCT Monte Carlo tree search with equal time
 // per move, colours alternating: the experiment that kept alpha-beta as the Expert's engine
-// (BENCHMARKS.md, "Alpha-beta or Monte Carlo for Expert"). Outside the build, the type-check
+// (docs/bench-log, "Alpha-beta or Monte Carlo for Expert"). Outside the build, the type-check
 // and the test run (experiments/README.md).
 // Run: npx tsx experiments/mcts/expert-duel.ts [--games 6] [--variants 9x7c4] [--time-ms 500]
 import { parseArgs } from 'node:util';

@@ -2,7 +2,7 @@ import type { Board } from '../../src/ai/engine/board.js';
 
 /**
  * Monte Carlo tree search (UCT), kept to compare with alpha-beta on boards the solver cannot
- * reach (see BENCHMARKS.md, "Computer opponents"): playouts win when they can and block when
+ * reach (see docs/bench-log, "Computer opponents"): playouts win when they can and block when
  * they must, otherwise play at random.
  */
 interface Node {

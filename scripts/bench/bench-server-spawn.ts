@@ -56,7 +56,7 @@ export async function startBenchServer(
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /Connect Four at (http:\/\/\S+\/)/.exec(out);
+      const m = /"msg":"started","url":"(http:\/\/[^"]+\/)"/.exec(out);
       if (m) resolve(m[1]!);
     });
     child.once('exit', (code) => {

@@ -28,18 +28,17 @@ export interface ThinkingBudget {
 export const LEVEL_NODES = {
   casual: 20_000,
   intermediate: 40_000,
-  /** About 80 ms of search on the shared 2-core machine it was first calibrated on. */
   strong: 60_000,
-  /** The top level where nothing solves the board (9x7…): about 2 s of search there. */
+  /** The top level where nothing solves the board. */
   expert: 1_000_000,
 } as const;
 
 /** Perfect's wall-clock budget on 7x6 (its latency target) and on other solvable boards. */
 export const PERFECT_CLASSIC_MS = 900;
 /**
- * Off the classic board the top level thinks longer: no latency target binds it there, and at
- * 0.9 s it measured barely above Strong (55% on 9x7, 60% on 7x7c5 in 20 games each), because
- * the solver settles few 7x7c5 positions in time.
+ * Off the classic board the top level thinks longer: no latency target binds it there, and with
+ * 7x6's budget it was barely stronger than Strong, because the solver settles few positions of
+ * those boards in time.
  */
 export const PERFECT_OTHER_MS = 2000;
 

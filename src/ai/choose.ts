@@ -21,13 +21,12 @@ export const SEARCH_STYLES: Readonly<Record<Exclude<LevelId, 'beginner'>, Search
 
 /**
  * Share of Perfect's budget for the solver before the search takes over: most of it once a
- * quarter of the board is full (exact answers start to arrive; measured: with 40% from ply 11 to
- * 14 on 7x6, the arena saw moves the solver settles in 1 s chosen by search), less on emptier
- * boards, where exact scores rarely arrive and the search needs the time. Within it the
- * win/draw/loss pass may use up to `weakShare` of the whole budget: it is what keeps a proven
- * result. On 7x6 it gets 60% (the book answers the main lines, and off them a win the opponent
- * handed over must be found: after `466466322` proving the one winning column takes about a
- * million nodes); elsewhere 40%, as measured in the 7x7c5 ladder.
+ * quarter of the board is full (exact answers start to arrive, and with less the search chose
+ * moves the solver would have settled), less on emptier boards, where exact scores rarely arrive
+ * and the search needs the time. Within it the win/draw/loss pass may use up to `weakShare` of
+ * the whole budget: it is what keeps a proven result. On 7x6 it gets more (the book answers the
+ * main lines, and off them a win the opponent handed over must be found, which can take a long
+ * proof); elsewhere the ladder played best with less.
  */
 function solverShare(position: Position): number {
   const { width, height } = position.variant;

@@ -66,7 +66,7 @@ export const review: Command = {
     const threads = wholeFromFlag('review', 'threads', values.threads, defaultThreads(), 1, 64);
     const loaded = isClassic(variant) ? loadBook() : undefined;
     // One table for the whole game, searched by every core: the long early positions are what
-    // take the time, and two threads on one search finish it ~1.6x sooner.
+    // take the time, and threads on one search finish it sooner.
     const helpers = threads > 1 ? await SearchThreads.start(threads, REVIEW_TABLE_BITS) : undefined;
     const solver = new Solver({
       ...(helpers ? { shared: helpers.table } : { tableBits: REVIEW_TABLE_BITS }),

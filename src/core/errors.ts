@@ -20,6 +20,14 @@ export const ErrorCode = {
   NotWon: 'not_won',
   /** A puzzle file or puzzle that does not parse or does not hold. */
   PuzzleInvalid: 'puzzle_invalid',
+  /** A game name that is not one of the family's (classic, popout, five). */
+  UnknownGame: 'unknown_game',
+  /** A board the chosen game is not played on (Five-in-a-Row is 9x6 only). */
+  GameBoard: 'game_board',
+  /** A pop in a game that has none (the classic game, Five-in-a-Row). */
+  PopNotAllowed: 'pop_not_allowed',
+  /** A pop from a column whose bottom disc is not the mover's. */
+  PopIllegal: 'pop_illegal',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

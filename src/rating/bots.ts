@@ -16,13 +16,10 @@ export const BOT_LEVELS: readonly BotLevel[] = [
 const BEGINNER_ANCHOR = 700;
 
 /**
- * Elo steps between successive levels, from the `c4 arena` ladder in BENCHMARKS.md ("Computer
- * opponents", "Ladder with the one budget per level", 2026-12-02), played with exactly the
- * budgets every shell plays with (`LADDER_BUDGETS` below): 7×6 for `classic`, 9×7 for other
- * connect-4 boards, 7×7c5 for connect-N. Casual vs Beginner on 9×7 was a clean sweep (≥ +406):
- * its lower bound is used. Each top step sums two 20-game runs: on 9×7 Perfect's 2 s
- * ("Perfect on 9×7 rated with its own budget", 2026-12-02; it was Expert's 1,000,000 positions,
- * +338).
+ * Elo steps between successive levels, from the `c4 arena` ladder (BENCHMARKS.md, the ladder
+ * rows), played with exactly the budgets every shell plays with (`LADDER_BUDGETS` below): 7×6
+ * for `classic`, 9×7 for other connect-4 boards, 7×7c5 for connect-N. A clean sweep has no
+ * upper bound, so its lower bound is used (Casual vs Beginner on 9×7).
  */
 const STEPS: Record<PoolId, readonly [number, number, number, number]> = {
   classic: [436, 319, 407, 285],

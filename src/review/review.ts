@@ -140,8 +140,7 @@ function nextTest(
   if (provenResult(mine) === null) return { column: played, window: { lower: -1, upper: 1 } };
   if (!mine.exact) {
     // Its exact score, one null window at a time from the side nearest a draw: early scores are
-    // small, and probing next to the truth first cost 15-30% fewer nodes than bisecting the
-    // whole range (BENCHMARKS.md, "Null-window verdicts").
+    // small, and probing next to the truth first costs fewer nodes than bisecting the whole range.
     const t = mine.lower > 0 ? mine.lower : mine.upper - 1;
     return { column: played, window: { lower: t, upper: t + 1 } };
   }

@@ -77,7 +77,14 @@ export async function startServer(
   const now = options.now ?? Date.now;
   const metrics = new Metrics();
   const node = newId();
-  const store = await openStore(config);
+  const store = await openStore(config, {
+    migrated: (m) => {
+      log.info('migration applied', { version: m.version, name: m.name });
+    },
+    poolWait: (seconds) => {
+      metrics.pgPoolWait.observe(seconds);
+    },
+  });
   const bus: Bus = config.redisUrl
     ? new RedisBus(
         config.redisUrl,
@@ -88,6 +95,9 @@ export async function startServer(
           hub.busTrouble();
         },
         node,
+        (seconds) => {
+          metrics.redisRoundTrip.observe(seconds);
+        },
       )
     : new LocalBus();
 

@@ -87,6 +87,8 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   BOT_QUEUE: z.coerce.number().int().min(1).max(100_000).default(200),
+  // Read by the bot workers themselves (src/server/bots/worker.ts); named here to be checked.
+  BOT_SCHED_IDLE: z.enum(['0', '1']).default('1'),
   BOT_MIN_MOVE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   TOURNAMENT_SCHEDULE: z.string().optional(),
   ABORT_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
@@ -113,12 +115,23 @@ const list = (text: string): string[] =>
     .map((s) => s.trim())
     .filter((s) => s !== '');
 
-/** Reads the environment once; a bad value stops startup with a one-line message. */
+/** Every variable the server reads: all that its environment file may set. */
+export const KNOWN_VARIABLES: ReadonlySet<string> = new Set(Object.keys(EnvSchema.shape));
+
+export class ConfigError extends Error {
+  readonly code = 'bad_config';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the environment once; bad values stop startup with one line naming each of them. */
 export function configFromEnv(env: NodeJS.ProcessEnv, defaultWebRoot: string): ServerConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`bad configuration: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`bad configuration: ${issues.join('; ')}`);
   }
   const e = parsed.data;
   const publicUrl = e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL);

@@ -10,9 +10,9 @@ let idPool = Buffer.alloc(0);
 let idAt = 0;
 
 /**
- * Random ids for games, seeks, connections and requests: 96 bits, URL-safe. From the same
- * cryptographic generator as before, but a small draw of it per id was 4–5% of a server's busy
- * time in the human-paced load (an id for every HTTP request and WebSocket).
+ * Random ids for games, seeks, connections and requests: 96 bits, URL-safe, from the
+ * cryptographic generator drawn in bulk, since every HTTP request and WebSocket takes one and a
+ * small draw per id costs a busy server noticeably.
  */
 export const newId = (): string => {
   if (idAt + ID_BYTES > idPool.length) {

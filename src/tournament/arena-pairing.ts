@@ -32,7 +32,7 @@ const byRank = (a: ArenaCandidate, b: ArenaCandidate): number =>
  * The search is depth-first with backtracking (a bad choice high up must not strand two who
  * just met at the bottom), but each player's partners are walked lazily in order of nearness
  * instead of being filtered and sorted up front: the first acceptable one is almost always
- * taken, so a whole arena pairs in about linear time (500 players took 130 ms the old way).
+ * taken, so a whole arena pairs in about linear time.
  */
 export function pairArena(candidates: readonly ArenaCandidate[]): ArenaPair[] {
   const unique = dedupe(candidates);

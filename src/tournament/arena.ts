@@ -166,8 +166,8 @@ export interface ArenaResult {
 export function recordArenaGames(state: ArenaState, results: readonly ArenaResult[]): ArenaState {
   const players: Record<string, ArenaPlayer> = { ...state.players };
   // Each player met in `results` is copied once (its games too), then scored in place: a copy
-  // per game made the replay quadratic, and the replay runs every second (a two-hour arena of
-  // 500 players has some 40,000 games: 215 ms a tick).
+  // per game made the replay quadratic, and the replay runs every second over tens of thousands
+  // of games in a long, large arena.
   const scored = new Map<string, Scored>();
   const own = (id: string): Scored | undefined => {
     let p = scored.get(id);

@@ -88,10 +88,14 @@ export class Bot {
 }
 
 /** Waits (vitest's `vi.waitFor`) until `test` holds; the error names `what` on a timeout. */
-export async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
+export async function until(
+  test: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
   await vi.waitFor(
-    () => {
-      if (!test()) throw new Error(`timed out waiting for ${what}`);
+    async () => {
+      if (!(await test())) throw new Error(`timed out waiting for ${what}`);
     },
     { timeout: timeoutMs, interval: 20 },
   );

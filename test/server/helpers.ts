@@ -276,7 +276,7 @@ export class ServerProcess {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += String(d);
-        const match = /Connect Four at (http:\/\/\S+\/)/.exec(out);
+        const match = /"msg":"started","url":"(http:\/\/[^"]+\/)"/.exec(out);
         if (match) resolve(match[1]!);
       });
     });

@@ -60,6 +60,18 @@ describe('observability', () => {
     );
     const metrics = await (await fetch(server.url + 'metrics')).text();
     expect(metrics).toMatch(/^# TYPE c4_event_loop_lag_seconds gauge$/m);
+    // The process's own (prom-client's defaults) and the stores' waits beside the server's.
+    for (const family of [
+      /^process_resident_memory_bytes \d/m,
+      /^process_open_fds \d/m,
+      /^nodejs_heap_size_used_bytes \d/m,
+      /^nodejs_eventloop_lag_p99_seconds /m,
+      /^# TYPE c4_pg_pool_wait_seconds histogram$/m,
+      /^# TYPE c4_redis_publish_seconds histogram$/m,
+      /^c4_move_latency_seconds_count 1$/m,
+    ]) {
+      expect(metrics).toMatch(family);
+    }
   });
 
   it('a request id from an untrusted peer is not believed: the server makes its own', async () => {

@@ -435,11 +435,15 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))('protocol (%
     const movedAt = Date.now() + offset;
     // Everyone leaves (the room and its timer go), the server clock jumps to 1 s before
     // player 2's flag falls, and a spectator comes back: the room's new timer must fire on its own.
-    const open = (): number => server.metrics.connections.values.get('') ?? 0;
-    const before = open();
+    const open = (): Promise<number> => server.metrics.connections.value();
+    const before = await open();
     await Promise.all([p1.close(), p2.close(), watcher.close()]);
     // The server has let go of all three (and so of the room and its timer).
-    await until(() => open() === before - 3, 5000, 'the server to see three sockets close');
+    await until(
+      async () => (await open()) === before - 3,
+      5000,
+      'the server to see three sockets close',
+    );
     offset = movedAt + 30_000 - 1000 - Date.now();
     const returning = await connect();
     const joined = await returning.request({ type: 'join', gameId, secret: newSecret() });

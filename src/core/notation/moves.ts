@@ -7,7 +7,7 @@ import type { Variant } from '../variant.js';
  * to 12 wide need three more columns, written `a`, `b`, `c` (10, 11, 12), as in hexadecimal, so a
  * move is still one character and every string round-trips. Upper case is accepted on input.
  */
-const COLUMN_CHARS = '123456789abc';
+export const COLUMN_CHARS = '123456789abc';
 
 export function columnToChar(column: number): string {
   const char = COLUMN_CHARS[column];

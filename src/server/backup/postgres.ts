@@ -92,7 +92,11 @@ export async function restorePostgres(
     await client.end();
   }
   await run('pg_restore', pgRestoreArgs(url, schema, file));
-  return { ...(await inspectPostgres(url, schema)), file: path.resolve(file) };
+  return {
+    ...(await inspectPostgres(url, schema)),
+    file: path.resolve(file),
+    bytes: statSync(file).size,
+  };
 }
 
 /** The schema version (one this server can run) and what the store holds. */

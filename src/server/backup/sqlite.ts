@@ -42,21 +42,40 @@ export async function backupSqlite(source: string, out: string): Promise<BackupS
   // The server may be mid-write: wait for its lock rather than fail.
   db.pragma('busy_timeout = 5000');
   const partial = `${out}.partial`;
-  rmSync(partial, { force: true });
+  removeWithSidecars(partial);
   try {
     await db.backup(partial, { progress: () => ALL_PAGES });
   } finally {
     db.close();
   }
   try {
+    selfContained(partial);
     const summary = inspect(partial);
     // Only a checked, complete file takes the name: a crash never leaves a half backup there.
     renameSync(partial, out);
     return { ...summary, file: path.resolve(out) };
   } catch (error) {
-    rmSync(partial, { force: true });
+    removeWithSidecars(partial);
     throw error;
   }
+}
+
+/**
+ * A copy of a WAL database is marked WAL too, so every later open (the check here, a restore)
+ * would leave `-wal` and `-shm` files beside it: the rollback journal makes it one file again.
+ */
+function selfContained(file: string): void {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('journal_mode = DELETE');
+  } finally {
+    db.close();
+  }
+}
+
+function removeWithSidecars(file: string): void {
+  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`])
+    rmSync(f, { force: true });
 }
 
 /**
@@ -82,6 +101,7 @@ export async function restoreSqlite(backup: string, target: string): Promise<Bac
   } finally {
     db.close();
   }
+  selfContained(partial);
   renameSync(partial, target);
   return { ...inspect(target), file: path.resolve(target) };
 }

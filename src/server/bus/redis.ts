@@ -26,6 +26,8 @@ export class RedisBus implements Bus {
     private readonly prefix: string,
     onError: (error: Error) => void,
     private readonly node?: string,
+    /** Each publish's round trip, in seconds (a metric). */
+    private readonly onRoundTrip?: (seconds: number) => void,
   ) {
     this.own =
       node === undefined
@@ -35,17 +37,15 @@ export class RedisBus implements Bus {
           );
     const options = { maxRetriesPerRequest: 3, lazyConnect: false };
     // Not `enableAutoPipelining`: it keeps one pipeline in flight at a time, so under load a
-    // move's publish waits for the previous batch's replies (tried, not kept: BENCHMARKS.md,
-    // "PostgreSQL at a person's pace, where the time goes").
+    // move's publish waits for the previous batch's replies.
     this.pub = new Redis(url, options);
     this.sub = new Redis(url, options);
     this.pub.on('error', onError);
     this.sub.on('error', onError);
     this.sub.on('message', (channel: string, text: string) => {
       if (!channel.startsWith(this.prefix)) return;
-      // About a third of what arrives is this process's own (a game's, on every move): not
-      // parsed at all. Measured, the subscriber's decoding and parsing was an eighth of a
-      // server's busy time in the human-paced load.
+      // Much of what arrives is this process's own (a game's, on every move): not parsed at all,
+      // since decoding and parsing is a visible share of a busy server's time.
       for (const prefix of this.own) if (text.startsWith(prefix)) return;
       let message: BusMessage;
       try {
@@ -79,16 +79,17 @@ export class RedisBus implements Bus {
         ? message
         : { node: this.node, ...message },
     );
+    const started = performance.now();
     await this.pub.publish(this.prefix + channel, text);
+    this.onRoundTrip?.((performance.now() - started) / 1000);
   }
 
   /**
    * Holds the publisher's socket until the event loop has handled everything it read in this
    * turn, so the publishes made meanwhile (every move and presence report of the turn) leave in
    * one write: ioredis writes each command on its own, and on loopback a write also runs the
-   * receiving side of TCP (a CPU profile of the human-paced load had Redis's writes at a tenth
-   * of a server's busy time). Unlike ioredis' auto-pipelining (tried, not kept), nothing waits
-   * for an earlier batch's replies.
+   * receiving side of TCP. Unlike ioredis' auto-pipelining, nothing waits for an earlier batch's
+   * replies.
    */
   private hold(): void {
     if (this.holding || this.pub.status !== 'ready') return;

@@ -43,11 +43,11 @@ export function gameRoutes(deps: ApiDeps): Route[] {
     }),
     route({
       path: '/metrics',
-      get: ({ res }) => {
+      get: async ({ res }) => {
+        const text = await metrics.render();
         metrics.http.add(1, { status: '200' });
-        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
-        res.end(metrics.render());
-        return Promise.resolve();
+        res.writeHead(200, { 'content-type': metrics.contentType });
+        res.end(text);
       },
     }),
     route({

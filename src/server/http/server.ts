@@ -42,6 +42,24 @@ export interface HttpServer {
  */
 export function createHttpServer(deps: HttpServerDeps): HttpServer {
   const { policy, metrics, log } = deps;
+  /**
+   * One line per API request, with the id nginx logs as `$request_id` (or one of its own):
+   * static files, health checks and scrapes are left to the proxy's access log.
+   */
+  const logApiRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    if (!req.url?.startsWith('/api/')) return;
+    const started = performance.now();
+    const id = proxyRequestId(req, policy.trustedProxies) ?? newId();
+    res.once('finish', () => {
+      log.info('request', {
+        req: id,
+        method: req.method,
+        path: req.url?.split('?')[0],
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+      });
+    });
+  };
   const server = createServer(
     {
       // A request must arrive whole within this time: announcing a body and not sending it
@@ -51,6 +69,7 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
       connectionsCheckingInterval: Math.min(1000, Math.ceil(deps.requestTimeoutMs / 2)),
     },
     (req, res) => {
+      logApiRequest(req, res);
       if (!hostAllowed(req, policy)) {
         metrics.errors.add(1, { code: 'forbidden' });
         metrics.http.add(1, { status: '403' });
@@ -65,7 +84,10 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
           const path = req.url?.split('?')[0];
           if (e instanceof ClientAborted) {
             // The client went away mid-request: nothing is wrong with the server.
-            log.info('request aborted by the client', { path });
+            log.info('request aborted by the client', {
+              path,
+              req: proxyRequestId(req, policy.trustedProxies),
+            });
             return;
           }
           log.error('request failed', {
@@ -102,7 +124,9 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
     socketsPerAddress.set(address, held + 1);
     const conn = proxyRequestId(req, policy.trustedProxies) ?? newId();
     sockets.handleUpgrade(req, socket, head, (ws) => {
-      ws.on('close', () => {
+      log.info('socket opened', { conn });
+      ws.on('close', (code) => {
+        log.info('socket closed', { conn, code });
         const left = (socketsPerAddress.get(address) ?? 1) - 1;
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);

@@ -43,7 +43,7 @@ export function createStaticHandler(
       if (path.extname(file) === '.wasm') res.setHeader('content-type', 'application/wasm');
     },
   });
-  // The opening book is binary but compresses to 40%: compress it like text.
+  // The opening book is binary but compresses well: compress it like text.
   const compress = compression({
     filter: (req, res) => compression.filter(req, res) || req.url.endsWith('.book'),
   });

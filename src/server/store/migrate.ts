@@ -80,8 +80,14 @@ const versionAfter = (applied: readonly AppliedMigration[], known: readonly Migr
  * SQLite: one IMMEDIATE transaction takes the write lock before reading the version, so a
  * second process waits (busy_timeout) and then finds nothing to do.
  */
-export function migrateSqlite(db: Database.Database, known: readonly Migration[]): number {
+export function migrateSqlite(
+  db: Database.Database,
+  known: readonly Migration[],
+  onApplied?: (migration: Migration) => void,
+): number {
+  const done: Migration[] = [];
   const run = db.transaction((): number => {
+    done.length = 0;
     db.exec(CREATE_TABLE('INTEGER'));
     const applied = db
       .prepare('SELECT version, name FROM schema_migrations ORDER BY version')
@@ -92,10 +98,14 @@ export function migrateSqlite(db: Database.Database, known: readonly Migration[]
     for (const migration of pendingMigrations(applied, known)) {
       db.exec(migration.sqlite);
       insert.run(migration.version, migration.name, Date.now());
+      done.push(migration);
     }
     return versionAfter(applied, known);
   });
-  return run.immediate();
+  const version = run.immediate();
+  // Reported once committed: a run that fails applied nothing.
+  for (const migration of done) onApplied?.(migration);
+  return version;
 }
 
 /** Advisory-lock class of the migration lock; the second key is the schema's hash. */
@@ -110,6 +120,7 @@ export async function migratePostgres(
   pool: pg.Pool,
   schema: string,
   known: readonly Migration[],
+  onApplied?: (migration: Migration) => void,
 ): Promise<number> {
   const client = await pool.connect();
   try {
@@ -121,7 +132,8 @@ export async function migratePostgres(
     const { rows: applied } = await client.query<AppliedMigration>(
       'SELECT version, name FROM schema_migrations ORDER BY version',
     );
-    for (const migration of pendingMigrations(applied, known)) {
+    const pending = pendingMigrations(applied, known);
+    for (const migration of pending) {
       await client.query(migration.postgres);
       await client.query(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)',
@@ -129,6 +141,7 @@ export async function migratePostgres(
       );
     }
     await client.query('COMMIT');
+    for (const migration of pending) onApplied?.(migration);
     return versionAfter(applied, known);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

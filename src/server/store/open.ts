@@ -1,3 +1,4 @@
+import type { Migration } from './migrations.js';
 import { PostgresStore, type SynchronousCommit } from './postgres.js';
 import { SqliteStore } from './sqlite.js';
 import type { GameStore } from './types.js';
@@ -11,11 +12,20 @@ export interface StoreConfig {
   readonly pgPoolSize?: number;
 }
 
+/** What an operator sees of opening the store: each migration applied, each pool wait. */
+export interface StoreObserver {
+  readonly migrated?: (migration: Migration) => void;
+  readonly poolWait?: (seconds: number) => void;
+}
+
 /** PostgreSQL when a URL is given, otherwise the local SQLite file; migrated before use. */
-export async function openStore(config: StoreConfig): Promise<GameStore> {
+export async function openStore(
+  config: StoreConfig,
+  observe: StoreObserver = {},
+): Promise<GameStore> {
   if (!config.databaseUrl) {
     const store = new SqliteStore(config.databasePath);
-    await store.migrate();
+    await store.migrate(undefined, observe.migrated);
     return store;
   }
   const store = new PostgresStore(
@@ -23,8 +33,9 @@ export async function openStore(config: StoreConfig): Promise<GameStore> {
     config.databaseSchema,
     config.pgSynchronousCommit,
     config.pgPoolSize,
+    observe.poolWait,
   );
-  await store.migrate();
+  await store.migrate(undefined, observe.migrated);
   await store.warm();
   return store;
 }

@@ -13,9 +13,9 @@ const ROW = `(${['text', 'int', 'int', 'text', 'text', 'bigint', 'text', 'text',
 
 /**
  * The compare-and-set of `rows` games as one statement: a VALUES list joined on (id, expected
- * version), the rows taken returned by id. One prepared statement per row count: measured on
- * this machine, arrays unnested into rows (one statement for every count) cost PostgreSQL more
- * to parse than they saved below four rows (each game's state escaped inside an array literal).
+ * version), the rows taken returned by id. One prepared statement per row count: arrays unnested
+ * into rows (one statement for every count) cost PostgreSQL more to parse than they save on
+ * small groups (each game's state escaped inside an array literal).
  */
 export const groupUpdateSql = (rows: number): string => (groupSql[rows] ??= groupUpdateText(rows));
 
@@ -41,12 +41,11 @@ interface Pending {
  * turn of the event loop, or while the earlier groups' statements are under way, go to
  * PostgreSQL as one statement, so one round trip, one commit and one log flush serve them all,
  * and each is answered only once that statement has returned (committed as durably as a write
- * of its own would have been: same connection settings, one autocommitted statement). Measured
- * in the human-paced load, the pool's socket writes were a fifth of a server's busy time, one
- * per move; PostgreSQL's CPU per row fell from 100–150 µs alone to 35–60 µs in groups of four
- * and 33–45 µs in eights (a micro-benchmark of this statement on this machine). A lone write
- * keeps the one-row statement. Two writes of one game cannot share a statement (the join would
- * update the row once for either), so the later one goes on its own.
+ * of its own would have been: same connection settings, one autocommitted statement). One
+ * socket write per move was a large share of a busy server's time, and PostgreSQL spends much
+ * less CPU per row in a group. A lone write keeps the one-row statement. Two writes of one game
+ * cannot share a statement (the join would update the row once for either), so the later one
+ * goes on its own.
  */
 export class GroupWriter {
   private pending = new Map<string, Pending>();

@@ -4,6 +4,7 @@ import type { GameState } from '../game/state.js';
 import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migratePostgres } from './migrate.js';
+import { timePoolCheckouts } from './pg-pool-wait.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { GroupWriter, groupUpdateSql } from './pg-group-write.js';
 import { prepared } from './pg-statements.js';
@@ -73,10 +74,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
  * result, a new game by link) is acknowledged once PostgreSQL has it in memory and reaches the
  * disk within 3 × `wal_writer_delay` (0.6 s by default), so such a crash can take back the last
  * moves, never half-apply anything (the SQLite store's WAL with `synchronous = NORMAL`). It is
- * for a disk whose flushes are slow: sequential single-row updates on the benchmark machine's
- * disk took 9.7 ms median and 39.9 ms p99 with the flush, 0.16 / 9.2 ms without
- * (BENCHMARKS.md, "Server load"); concurrent commits share a flush, so under load the cost per
- * move is smaller than that.
+ * for a disk whose flushes are slow; concurrent commits share a flush, so under load the cost
+ * per move is smaller than one flush.
  */
 export type SynchronousCommit = 'on' | 'transactions';
 
@@ -94,6 +93,7 @@ export class PostgresStore implements GameStore {
     private readonly schema = 'public',
     synchronousCommit: SynchronousCommit = 'on',
     private readonly poolSize = 10,
+    onPoolWait?: (seconds: number) => void,
   ) {
     if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`);
     const relaxed = synchronousCommit === 'transactions';
@@ -111,19 +111,22 @@ export class PostgresStore implements GameStore {
     this.begin = relaxed ? 'BEGIN; SET LOCAL synchronous_commit TO on' : 'BEGIN';
     // An idle client losing its connection must not crash the server.
     this.pool.on('error', () => undefined);
+    if (onPoolWait) timePoolCheckouts(this.pool, onPoolWait);
     this.writes = new GroupWriter(this.pool);
   }
 
-  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
-    return migratePostgres(this.pool, this.schema, migrations);
+  migrate(
+    migrations: readonly Migration[] = MIGRATIONS,
+    onApplied?: (migration: Migration) => void,
+  ): Promise<number> {
+    return migratePostgres(this.pool, this.schema, migrations, onApplied);
   }
 
   /**
    * Opens every pooled connection now and prepares the move's statements on each. pg's pool
    * opens a connection only when a query finds none idle, and that query then waits for it (a
    * new backend: fork, authentication, catalog caches, then the statements' parse and plan)
-   * even if another connection frees up a moment later: measured, this put the pool wait at
-   * 57–296 ms p99 in the human-paced load while the writes themselves took 71–74 ms.
+   * even if another connection frees up a moment later: a wait far longer than the write.
    */
   async warm(): Promise<void> {
     const clients = await Promise.all(

@@ -34,9 +34,9 @@ export interface Checkpointer {
 
 /**
  * Checkpoints the SQLite file at `file` from a worker thread. SQLite's own checkpoint runs
- * inside whichever commit fills the log past 1,000 pages, on the server's event loop: every
- * ~0.5 s at 600 moves/s, copying a thousand pages and syncing the file (10–30 ms here) while
- * every move waits behind it. The server's connection turns that off (`wal_autocheckpoint = 0`)
+ * inside whichever commit fills the log past 1,000 pages, on the server's event loop: under
+ * load that is often, copying a thousand pages and syncing the file while every move waits
+ * behind it. The server's connection turns that off (`wal_autocheckpoint = 0`)
  * and this thread does the copying beside the loop.
  */
 export function startCheckpointer(

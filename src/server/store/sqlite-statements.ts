@@ -8,8 +8,8 @@ const MAX_CACHED = 256;
 
 /**
  * Makes `db.prepare` compile each SQL text once and hand back the same statement afterwards.
- * better-sqlite3 compiles anew on every `prepare`, and the store prepared on every call: 5% of
- * the server's CPU under load went to compiling the same few statements. Patching the one
+ * better-sqlite3 compiles anew on every `prepare`, and the store prepares on every call, so
+ * under load the server would keep compiling the same few statements. Patching the one
  * connection's `prepare` (rather than rewriting every call site) keeps the store's code as it
  * reads, and any statement added later is cached too. Safe because the store only runs its
  * statements to completion (`run`, `get`, `all`: never a half-read `iterate`), so one statement

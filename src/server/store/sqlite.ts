@@ -79,10 +79,13 @@ export class SqliteStore implements GameStore {
     }
   }
 
-  migrate(migrations: readonly Migration[] = MIGRATIONS): Promise<number> {
+  migrate(
+    migrations: readonly Migration[] = MIGRATIONS,
+    onApplied?: (migration: Migration) => void,
+  ): Promise<number> {
     // A refusal or a failed migration rejects, as on PostgreSQL, rather than throwing.
     return new Promise((resolve) => {
-      resolve(migrateSqlite(this.db, migrations));
+      resolve(migrateSqlite(this.db, migrations, onApplied));
     });
   }
 

@@ -31,7 +31,7 @@ const WINNER: Partial<Record<string, 'first' | 'second' | null>> = {
 /**
  * The arena replayed from the settled beginning of its pairings (the first `count`, all
  * finished), kept between ticks so that each one replays only the games after it: a full
- * replay every second grew with the arena (63 ms at 40,000 games).
+ * replay every second would grow with the arena.
  */
 export interface SettledArena {
   readonly count: number;

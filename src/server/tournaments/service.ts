@@ -84,8 +84,8 @@ export class TournamentService {
   /**
    * Per tournament stepped here, its first pairings up to the first game still open: finished
    * pairings never change (an outcome is written once), so each tick reads only the rest, and
-   * the cache is right whichever process wrote them. A two-hour arena of 500 players pairs some
-   * 40,000 games, which took 86 ms to read every second.
+   * the cache is right whichever process wrote them. A long, large arena pairs tens of thousands
+   * of games, too many to read every second.
    */
   private readonly settled = new Map<
     string,
@@ -269,7 +269,7 @@ export class TournamentService {
     if (!t || t.status === 'finished' || now < t.startsAt) return;
     const pairings = await this.settle(t, await this.pairingsOf(id));
     // Read after settling (a finished game changes who is present), and once per tick: with
-    // hundreds of players the reading showed in the server's profile.
+    // hundreds of players the reading is not cheap.
     const entrants = await store.entrants(id);
     if (t.status === 'upcoming') {
       if (!(await store.advance(t, { status: 'running' }))) return;

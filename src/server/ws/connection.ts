@@ -96,9 +96,8 @@ export class Connection implements Session {
 
   /**
    * Holds this socket's writes until the current turn of the event loop is done, so the frames
-   * sent meanwhile (a move's snapshot and its ack) leave in one write. Measured in a CPU profile
-   * of the human-paced load, socket writes were a quarter of the server's busy time: on loopback
-   * a write also runs the receiver's side of TCP.
+   * sent meanwhile (a move's snapshot and its ack) leave in one write: socket writes are costly,
+   * and on loopback a write also runs the receiver's side of TCP.
    */
   private cork(): void {
     if (this.corked) return;

@@ -60,7 +60,7 @@ const GAME_ID = /^[A-Za-z0-9_-]{8,32}$/;
 
 /**
  * A well-formed `move` (the protocol's schema, checked by hand): most frames are moves, and the
- * schema library's general walk was 3–4% of a server's busy time in the human-paced load.
+ * schema library's general walk is a visible share of a busy server's time.
  * Anything else, a malformed move included, goes through the schema, which words the error.
  */
 function wellFormedMove(json: Record<string, unknown>): ClientMessage | undefined {

@@ -208,9 +208,7 @@ export function positionsAlongLines(
 }
 
 /**
- * About how much more a line position costs to solve than one a disc deeper. Mean search time
- * per position, one thread, 2^24 table: the first lines build 24.8, 7.6, 2.2 and 1.5 s at
- * plies 5-8 (3.3x a ply near the root); on the faster solver of 2026-12-02, 600 games' lines
- * 2.0, 0.62, 0.53, 0.21 and 0.21 s at plies 5-9 (1.8x a ply on average, 3.2x from 5 to 6).
+ * About how much more a line position costs to solve than one a disc deeper, from the mean
+ * search time per ply of the line builds (steeper near the root, flatter deeper).
  */
 export const LINE_COST_GROWTH = 2.5;

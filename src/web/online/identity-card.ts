@@ -67,7 +67,8 @@ export function identityCard(
       input,
       submit,
       error,
-      h('label', { for: 'online-code' }, 'Or a code from another device'),
+      // Its own line: beside the button it broke mid-phrase ("Or a code from / another device").
+      h('label', { for: 'online-code', class: 'own-line' }, 'Or a code from another device'),
       codeInput,
       redeem,
     );

@@ -216,7 +216,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
       const delta = record(false);
       feedback.textContent =
         `Column ${column + 1} is not it: it lets the ${puzzle.goal === 'win' ? 'win' : 'draw'} slip. ` +
-        `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}). The refutation…`;
+        `Rating ${progress.rating} (${delta >= 0 ? '+' : ''}${delta}).`;
       setPhase('failed');
       teach(lessonAfterWrongMove(before, position, NAMES));
       reveal();
@@ -257,7 +257,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         if (reply.type !== 'move' || (position !== null && position.ply !== snapshot.ply)) return;
         const who = NAMES[snapshot.turn];
         position!.play(reply.column);
-        feedback.textContent += ` ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
+        feedback.textContent += ` The refutation: ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
         teach(lessonAfterRefutation(position!, NAMES));
         void board.set(boardState());
       },

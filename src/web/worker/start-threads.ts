@@ -24,9 +24,8 @@ export interface Threads {
 /**
  * How long the first search waits for the helpers to start. Chromium starts a nested worker
  * through tasks on its parent's thread, so helpers made just before a synchronous search would
- * sit idle until it ended (measured: a 65M-node analysis with the helper at 0 nodes); waiting
- * for their "ready" costs a few tens of milliseconds per search worker. One that is later still
- * joins the next search.
+ * sit idle until it ended; waiting for their "ready" costs little, once per search worker. One
+ * that is later still joins the next search.
  */
 const HELPERS_WAIT_MS = 2000;
 export const delay = (ms: number): Promise<void> =>

@@ -23,17 +23,16 @@ export interface ThreadPlan {
 }
 
 /**
- * At most 4 threads: the model of the shared search (BENCHMARKS.md, "Threads with one shared
- * table") gives ~2.6x on 4 threads and ~3.7x on 8, but every helper is a worker with its own heap,
- * 8 "cores" on a phone are half slow efficiency cores, and a page that takes every core makes the
- * rest of the machine (and its own UI) stutter during a 15 s analysis.
+ * At most 4 threads: more would still speed the shared search up, but every helper is a worker
+ * with its own heap, half of a phone's "cores" are slow efficiency cores, and a page that takes
+ * every core makes the rest of the machine (and its own UI) stutter during a long analysis.
  */
 export const MAX_WEB_THREADS = 4;
 
 /**
  * 2^21 entries (32 MiB), or 2^22 (64 MiB) where the browser reports at least 4 GiB: one table
- * now serves both the analysis (alone it had 16 MiB) and Perfect (alone 64 MiB), and a shared
- * memory is reserved whole at once, so a phone, or a browser that does not say, gets the smaller.
+ * serves both the analysis and Perfect, and a shared memory is reserved whole at once, so a
+ * phone, or a browser that does not say, gets the smaller.
  */
 const SMALL_TABLE_BITS = 21;
 const LARGE_TABLE_BITS = 22;

@@ -100,8 +100,8 @@ function positionOf(game: GameRef): Position {
 
 async function move(request: Extract<Request, { type: 'move' }>): Promise<void> {
   const position = positionOf(request.game);
-  // The book (about 280 KB) helps from the first move, but a slow network must not hold the
-  // computer's reply: wait for it a little, then play without it until it arrives.
+  // The book helps from the first move, but a slow network must not hold the computer's reply:
+  // wait for it a little, then play without it until it arrives.
   if (isClassic(position.variant)) await Promise.race([openingBook(), delay(BOOK_WAIT_MS)]);
   const level = parseLevel(request.level);
   // Only Perfect searches with the solver; other levels start no helpers.

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -152,7 +152,11 @@ describe.each(CASES)('backup and restore (%s)', (_name, make) => {
     const file = path.join(dir, 'c4.backup');
     const taken = await admin(backend.env, ['backup', '--out', file]);
     expect(taken.code, taken.err).toBe(0);
-    expect(JSON.parse(taken.out)).toMatchObject({ games: 2, playing: 1, players: 2 });
+    const takenSummary = JSON.parse(taken.out) as { bytes: number };
+    expect(takenSummary).toMatchObject({ games: 2, playing: 1, players: 2 });
+    expect(takenSummary.bytes).toBe(statSync(file).size);
+    // The backup is one file: nothing half-written or beside it.
+    expect(readdirSync(dir)).toEqual(['c4.backup']);
 
     // Play goes on after the backup; none of it is in the backup.
     await play(url, { 1: p1, 2: p2 }, open.gameId, [4]);
@@ -163,7 +167,13 @@ describe.each(CASES)('backup and restore (%s)', (_name, make) => {
     cleanups.push(target.drop);
     const restored = await admin(target.env, ['restore', '--from', file]);
     expect(restored.code, restored.err).toBe(0);
-    expect(JSON.parse(restored.out)).toMatchObject({ games: 2, playing: 1, players: 2 });
+    expect(JSON.parse(restored.out)).toMatchObject({
+      games: 2,
+      playing: 1,
+      players: 2,
+      bytes: statSync(file).size,
+    });
+    expect(readdirSync(dir)).toEqual(['c4.backup']);
     // A restore never overwrites a store.
     const again = await admin(target.env, ['restore', '--from', file]);
     expect(again.code).toBe(1);

@@ -40,7 +40,7 @@ async function socket(url: string, headers: Record<string, string> = {}): Promis
   return client;
 }
 
-const gamesCreated = (s: RunningServer): number => s.metrics.gamesCreated.values.get('') ?? 0;
+const gamesCreated = (s: RunningServer): Promise<number> => s.metrics.gamesCreated.value();
 
 /** Sends raw bytes over TCP and resolves with everything the server answers until it closes. */
 function raw(url: string, text: string): Promise<string> {
@@ -66,13 +66,13 @@ describe('quick match cannot be used to make games without limit', () => {
         type: 'seeking',
       });
     }
-    expect(gamesCreated(s)).toBe(0);
+    expect(await gamesCreated(s)).toBe(0);
     // Another player is still paired with the one seek that connection holds.
     const other = await socket(s.url);
     expect(await other.request({ ...pool, secret: newSecret() })).toMatchObject({
       type: 'matched',
     });
-    expect(gamesCreated(s)).toBe(1);
+    expect(await gamesCreated(s)).toBe(1);
   });
 
   it('seeks spend the per-address game budget that POST /api/games spends', async () => {
@@ -87,7 +87,7 @@ describe('quick match cannot be used to make games without limit', () => {
     const refused = await b.request({ ...pool, secret: newSecret() });
     expect(refused).toMatchObject({ type: 'error', code: 'rate_limited' });
     expect((await createGame(s.url, { ...body, secret: newSecret() })).status).toBe(429);
-    expect(gamesCreated(s)).toBe(2);
+    expect(await gamesCreated(s)).toBe(2);
   });
 
   it('one address may hold only so many sockets at once', async () => {

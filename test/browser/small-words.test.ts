@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from './suite.js';
+import { openGame } from './helpers.js';
+import { CLASSIC_PUZZLES, wrongColumn } from './puzzle-set.js';
+
+/**
+ * The small things a player noticed: a stray ellipsis in "The refutation… Red answers in column
+ * 4"; the header's links unevenly spaced at 1280 px; "Computer (Yellow)" wrapping so its score
+ * sat lower; the name card's "Or a code from another device" breaking mid-phrase.
+ */
+const suite = browserSuite();
+
+describe('small ones', () => {
+  it('a failed puzzle names its refutation without a stray ellipsis', async () => {
+    const { page } = await suite.newPage();
+    const puzzle = CLASSIC_PUZZLES.find((p) => p.goal === 'win' && p.steps.length === 1)!;
+    await page.goto(`${suite.harness.url}#puzzles=${puzzle.id}`);
+    await page.locator('.puzzle-prompt').waitFor();
+    await page.click(`.puzzles-view .column[data-col="${wrongColumn(puzzle)}"]`);
+    await expect
+      .poll(() => page.textContent('.puzzle-feedback'), { timeout: 30_000 })
+      .toMatch(/The refutation: (Red|Yellow) answers in column \d/);
+    expect(await page.textContent('.puzzle-feedback')).not.toContain('…');
+  });
+
+  it('the header’s links stand together, evenly spaced, at 1280 px', async () => {
+    const { page } = await suite.newPage();
+    await openGame(page, suite.harness.url);
+    const boxes = await page
+      .locator('header .page-link, header .online-link')
+      .evaluateAll((links) => links.map((l) => l.getBoundingClientRect()));
+    expect(boxes).toHaveLength(3);
+    const gaps = boxes.slice(1).map((b, i) => b.left - boxes[i]!.right);
+    // Together at the right, one gap apart (spread by the free space they stood 80 px apart,
+    // further than anything else in the header).
+    expect(Math.abs(gaps[0]! - gaps[1]!)).toBeLessThanOrEqual(1);
+    expect(gaps[0]).toBeLessThanOrEqual(24);
+  });
+
+  it('a score under a name on two lines sits level with the others at 360 px', async () => {
+    const { page } = await suite.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true });
+    await openGame(page, `${suite.harness.url}#g=7x6c4:&m=cpu`);
+    const tops = await page
+      .locator('.tally dd')
+      .evaluateAll((scores) => scores.map((s) => Math.round(s.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+  });
+
+  it('the name card’s code label is one phrase on its own line', async () => {
+    const { page } = await suite.newPage();
+    await page.goto(`${suite.harness.url}#tournaments`);
+    const label = page.locator('label[for="online-code"]');
+    await label.waitFor();
+    const lines = await label.evaluate((l) => l.getClientRects().length);
+    expect(lines).toBe(1);
+    const button = (await page.locator('button', { hasText: 'Choose name' }).boundingBox())!;
+    const box = (await label.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(button.y + button.height - 1);
+  });
+});
