@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { backupFileName, pruneBackups } from '../../src/server/backup/retention.js';
+import { backupFileName, pruneBackups } from '../../../src/server/backup/retention.js';
 
 let dir: string | undefined;
 afterEach(() => {
