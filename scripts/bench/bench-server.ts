@@ -21,7 +21,7 @@
  *     [--server-root DIR] [--clients N] [--proxy none|nginx]
  *
  * `--proxy nginx` (paced runs, one or two processes) puts Debian's nginx in front of the server
- * processes as docs/deploy.md configures it (docs/nginx/c4.conf with TLS, a self-signed
+ * processes as docs/operations.md configures it (docs/nginx/c4.conf with TLS, a self-signed
  * certificate, `TRUST_PROXY=loopback`; scripts/lib/nginx.ts), and the load generators connect
  * to it over wss/https, trusting that certificate and sending the page's Origin. nginx's own
  * CPU per move (master and workers) joins the report.
@@ -300,7 +300,7 @@ async function withServers<T>(
       : // The backends serving this run are found by name (scripts/bench/bench-server-cpu.ts).
         { DATABASE_URL, DATABASE_SCHEMA: schema, PGAPPNAME: schema }),
     ...(PROCESSES > 1 ? { REDIS_URL, REDIS_PREFIX: `${schema}:` } : {}),
-    // As docs/deploy.md: the client's address is nginx's X-Forwarded-For (127.0.0.1 for every
+    // As docs/operations.md: the client's address is nginx's X-Forwarded-For (127.0.0.1 for every
     // simulated player, as directly: the raised per-address limits cover them the same way).
     ...(PROXY === undefined ? {} : { TRUST_PROXY: 'loopback' }),
   };

@@ -5,6 +5,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ASSEMBLY_DIR = 'src/solver/assembly';
+/** What the 64-bit and the wide builds share (windows, scores, replacement, mirror keys). */
+export const COMMON_DIR = `${ASSEMBLY_DIR}/common`;
 export const ENTRY = `${ASSEMBLY_DIR}/solver.ts`;
 export const GENERATED = 'src/solver/wasm-binary.generated.ts';
 export const ASC_FLAGS = ['-O3', '--noAssert', '--runtime', 'stub', '--use', 'abort='];
@@ -31,6 +33,9 @@ export const SHARED_ASC_FLAGS = [
  * and a change to it, leave the 64-bit builds alone). Loaded only for those boards.
  */
 export const WIDE_DIR = `${ASSEMBLY_DIR}/wide`;
+/** The folders each build is compiled from (its hash covers them). */
+export const NARROW_SOURCES = [ASSEMBLY_DIR, COMMON_DIR] as const;
+export const WIDE_SOURCES = [WIDE_DIR, COMMON_DIR] as const;
 export const WIDE_GENERATED = 'src/solver/wasm-wide-binary.generated.ts';
 
 /**
@@ -40,21 +45,21 @@ export const WIDE_GENERATED = 'src/solver/wasm-wide-binary.generated.ts';
 export const TEST_GENERATED = 'test/solver/wasm-test-binary.generated.ts';
 
 export const WASM_BUILDS = [
-  { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
-  { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dir: ASSEMBLY_DIR },
-  { generated: WIDE_GENERATED, flags: ASC_FLAGS, entry: `${WIDE_DIR}/wide.ts`, dir: WIDE_DIR },
+  { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
+  { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
+  { generated: WIDE_GENERATED, flags: ASC_FLAGS, entry: `${WIDE_DIR}/wide.ts`, dirs: WIDE_SOURCES },
   {
     generated: TEST_GENERATED,
     flags: ASC_FLAGS,
     entry: `${ASSEMBLY_DIR}/testing.ts`,
-    dir: ASSEMBLY_DIR,
+    dirs: NARROW_SOURCES,
   },
 ] as const;
 
 export function assemblySourceHash(
   root: string,
   flags: readonly string[] = ASC_FLAGS,
-  sourceDir: string = ASSEMBLY_DIR,
+  sourceDirs: readonly string[] = NARROW_SOURCES,
 ): string {
   const hash = createHash('sha256');
   const ascVersion = (
@@ -63,11 +68,13 @@ export function assemblySourceHash(
     }
   ).version;
   hash.update(`asc ${ascVersion} ${flags.join(' ')}\n`);
-  const dir = join(root, sourceDir);
-  for (const name of readdirSync(dir).sort()) {
-    if (!name.endsWith('.ts')) continue;
-    hash.update(`${name}\n`);
-    hash.update(readFileSync(join(dir, name)));
+  for (const sourceDir of sourceDirs) {
+    const dir = join(root, sourceDir);
+    for (const name of readdirSync(dir).sort()) {
+      if (!name.endsWith('.ts')) continue;
+      hash.update(`${sourceDir}/${name}\n`);
+      hash.update(readFileSync(join(dir, name)));
+    }
   }
   return hash.digest('hex').slice(0, 32);
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   accessSync,
   chmodSync,
@@ -49,6 +49,16 @@ export function nginxMissing(): string | undefined {
   return undefined;
 }
 
+/** Whether the installed nginx is at least `version` (`nginx -v` prints it on stderr). */
+function nginxAtLeast(version: readonly number[]): boolean {
+  const out = spawnSync(NGINX, ['-v'], { encoding: 'utf8' }).stderr;
+  const found = (/nginx\/(\d+)\.(\d+)\.(\d+)/.exec(out) ?? []).slice(1).map(Number);
+  for (let i = 0; i < version.length; i++) {
+    if ((found[i] ?? 0) !== version[i]) return (found[i] ?? 0) > version[i]!;
+  }
+  return true;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -65,11 +75,27 @@ export function freePort(): Promise<number> {
 /** docs/nginx/c4.conf with this run's values; each literal must be there (or the docs drifted). */
 export function renderSite(
   site: string,
-  values: { https: number; http: number; backends: readonly number[]; cert: string; key: string },
+  values: {
+    https: number;
+    http: number;
+    backends: readonly number[];
+    cert: string;
+    key: string;
+    accessLog: string;
+    /** nginx before 1.25.1 knows no `http2` directive: the listen line says it instead. */
+    http2Directive: boolean;
+  },
 ): string {
+  const tls = values.http2Directive ? 'ssl' : 'ssl http2';
   const swaps: [string, string][] = [
-    ['listen 443 ssl http2;', `listen 127.0.0.1:${values.https} ssl http2;`],
+    ['listen 443 ssl;', `listen 127.0.0.1:${values.https} ${tls};`],
+    // Loopback only: the IPv6 listens of the real site are left out.
+    ['listen [::]:443 ssl;', ''],
+    ['listen [::]:80;', ''],
+    ['http2 on;', values.http2Directive ? 'http2 on;' : ''],
     ['listen 80;', `listen 127.0.0.1:${values.http};`],
+    ['/var/log/nginx/c4.access.log', values.accessLog],
+    ['/var/www/letsencrypt', path.dirname(values.accessLog)],
     ['/etc/letsencrypt/live/c4.example.org/fullchain.pem', values.cert],
     ['/etc/letsencrypt/live/c4.example.org/privkey.pem', values.key],
     ['server 127.0.0.1:3001', `server 127.0.0.1:${values.backends[0]!}`],
@@ -97,6 +123,8 @@ export interface RunningNginx {
   readonly ca: Buffer;
   /** Its file (NODE_EXTRA_CA_CERTS of a client process); removed by `stop()`. */
   readonly caFile: string;
+  /** Its access log, in the site's `c4` format. */
+  readonly accessLog: string;
   /** The master's process id and its workers' (for their CPU time in /proc). */
   pids(): number[];
   stop(): Promise<void>;
@@ -137,9 +165,18 @@ export async function startNginx(
     { stdio: 'ignore' },
   );
   const [https, http] = [await freePort(), await freePort()];
+  const accessLog = path.join(dir, 'access.log');
   writeFileSync(
     path.join(dir, 'site.conf'),
-    renderSite(readFileSync(SITE_CONF, 'utf8'), { https, http, backends, cert, key }),
+    renderSite(readFileSync(SITE_CONF, 'utf8'), {
+      https,
+      http,
+      backends,
+      cert,
+      key,
+      accessLog,
+      http2Directive: nginxAtLeast([1, 25, 1]),
+    }),
   );
   mkdirSync(path.join(dir, 'tmp'));
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
@@ -193,6 +230,7 @@ export async function startNginx(
     httpUrl: `http://127.0.0.1:${http}/`,
     ca: readFileSync(cert),
     caFile: cert,
+    accessLog,
     pids: () => [master, ...childrenOf(master)],
     stop,
   };

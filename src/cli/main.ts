@@ -15,6 +15,8 @@ async function helpText(): Promise<string> {
     '',
     'Moves are 1-based columns (1-9, then a b c for 10-12), e.g. 4453; a game string',
     'carries its variant: 7x7c5:4453. Variants are WxHcN, e.g. 7x6c4 (the default).',
+    'PopOut and Five-in-a-Row: --game popout|five, or game strings popout:44p4 and five:55',
+    '(p4 pops your disc from the bottom of column 4); rules in docs/family.md.',
   ].join('\n');
 }
 

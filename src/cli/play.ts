@@ -1,5 +1,13 @@
 import { createInterface } from 'node:readline';
-import { CLASSIC, Position, gameToString, type Player } from '../core/index.js';
+import {
+  CLASSIC,
+  GAME_TITLES,
+  GamePosition,
+  Position,
+  gameToString,
+  type Player,
+} from '../core/index.js';
+import { gameOption, playFamilyGame, rulesetFromFlags } from './family.js';
 import {
   parseCommandArgs,
   UsageError,
@@ -18,15 +26,25 @@ export type Mover = ((position: Position) => Promise<number>) | undefined;
 export const play: Command = {
   name: 'play',
   summary: 'play a game in the terminal (two people, or you against the computer with --vs)',
-  usage: 'c4 play [--variant WxHcN] [--vs LEVEL [--first me|computer]]',
+  usage:
+    'c4 play [--game classic|popout|five] [--variant WxHcN] [--vs LEVEL [--first me|computer]]',
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'play',
       args,
-      { ...variantOption, vs: { type: 'string' }, first: { type: 'string' } },
+      { ...variantOption, ...gameOption, vs: { type: 'string' }, first: { type: 'string' } },
       false,
     );
     if (positionals.length > 0) throw new UsageError(`play: usage: ${play.usage}`);
+    if (values.game !== undefined && values.game.trim().toLowerCase() !== 'classic') {
+      const ruleset = rulesetFromFlags('play', values.game, values.variant);
+      if (values.vs !== undefined || values.first !== undefined) {
+        throw new UsageError(
+          `play: --vs plays the classic game only for now; ${GAME_TITLES[ruleset.game]} is for two people`,
+        );
+      }
+      return playFamilyGame(GamePosition.start(ruleset), io);
+    }
     const variant = variantFromFlag('play', values.variant, CLASSIC);
     if (values.vs === undefined) {
       if (values.first !== undefined) throw new UsageError('play: --first needs --vs LEVEL');

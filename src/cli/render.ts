@@ -1,9 +1,19 @@
-import { columnToChar, gameToString, positionToDiagram, type Position } from '../core/index.js';
+import {
+  columnToChar,
+  gameToString,
+  positionToDiagram,
+  type BoardView,
+  type Outcome,
+  type Position,
+} from '../core/index.js';
 
 export const PLAYER_NAMES = { 1: 'X (Red)', 2: 'O (Yellow)' } as const;
 
 /** The diagram, a column ruler underneath, and the winning cells in brackets when asked for. */
-export function renderBoard(position: Position, options: { colour: boolean }): string {
+export function renderBoard(
+  position: BoardView & { readonly outcome: Outcome },
+  options: { colour: boolean },
+): string {
   const { width } = position.variant;
   const outcome = position.outcome;
   const winning = new Set(

@@ -12,19 +12,34 @@ import {
   variantOption,
   type Command,
 } from './command.js';
+import {
+  describeFamilyOutcome,
+  familyPositionFromArgs,
+  gameOption,
+  isFamilyGameText,
+} from './family.js';
 import { renderBoard, describeOutcome } from './render.js';
 
 export const show: Command = {
   name: 'show',
   summary: 'print the board, whose turn it is, the outcome and the winning cells',
-  usage: 'c4 show <moves | WxHcN:moves> [--variant WxHcN] [--plain]',
+  usage:
+    'c4 show <moves | WxHcN:moves | GAME:moves> [--game classic|popout|five] [--variant WxHcN] [--plain]',
   run(args, io) {
     const { values, positionals } = parseCommandArgs('show', args, {
       ...variantOption,
+      ...gameOption,
       plain: { type: 'boolean' },
     });
     if (positionals.length > 1) throw new UsageError('show: expected one move string');
-    const position = positionFromArgs('show', positionals[0] ?? '', values.variant);
+    const text = positionals[0] ?? '';
+    if (values.game !== undefined || isFamilyGameText(text)) {
+      const family = familyPositionFromArgs('show', text, values.game, values.variant);
+      io.out(renderBoard(family, { colour: false }) + '\n');
+      io.out(describeFamilyOutcome(family) + '\n');
+      return Promise.resolve(0);
+    }
+    const position = positionFromArgs('show', text, values.variant);
     io.out(renderBoard(position, { colour: false }) + '\n');
     io.out(describeOutcome(position) + '\n');
     return Promise.resolve(0);

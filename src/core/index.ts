@@ -24,6 +24,7 @@ export type { Variant, VariantField, VariantSetup } from './variant.js';
 export { columnToChar, movesToString, parseMoves } from './notation/moves.js';
 export { gameToString, parseGame } from './notation/game.js';
 export { parseDiagram, positionToDiagram } from './notation/diagram.js';
+export type { BoardView } from './notation/diagram.js';
 // The family (PopOut, Five-in-a-Row; Pop 10 and Power Up later): docs/family.md.
 export {
   CLASSIC_RULES,

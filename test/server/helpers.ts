@@ -251,6 +251,8 @@ export class ServerProcess {
   private sent: NodeJS.Signals | undefined;
   private exit: Promise<ProcessExit> | undefined;
   private stderr = '';
+  /** Everything the process has written on stdout since its start: its JSON log lines. */
+  stdout = '';
   url = '';
 
   constructor(private readonly env: Record<string, string>) {}
@@ -272,10 +274,12 @@ export class ServerProcess {
       });
     });
     this.exit = exit;
+    this.stdout = '';
     const listening = new Promise<string>((resolve) => {
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += String(d);
+        this.stdout += String(d);
         const match = /"msg":"started","url":"(http:\/\/[^"]+\/)"/.exec(out);
         if (match) resolve(match[1]!);
       });

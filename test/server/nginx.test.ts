@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { PublicGame } from '../../src/protocol/index.js';
 import { describeIf } from '../support/skips.js';
 import {
@@ -61,6 +61,8 @@ describeIf('nginx in front of two processes on PostgreSQL + Redis', MISSING, () 
     cluster = twoProcesses(postgresBackend(), {
       TRUST_PROXY: 'loopback',
       WEB_ROOT: web.dir,
+      // The request lines, to find one request in nginx's log and the server's.
+      LOG_LEVEL: 'info',
       // Two games per address and process, refilled far slower than the test runs.
       HTTP_CREATE_BURST: '2',
       HTTP_CREATE_PER_MINUTE: '0.01',
@@ -92,6 +94,39 @@ describeIf('nginx in front of two processes on PostgreSQL + Redis', MISSING, () 
     const plain = await fetch(nginx!.httpUrl + 'play', { redirect: 'manual' });
     expect(plain.status).toBe(301);
     expect(plain.headers.get('location')).toMatch(/^https:\/\/127\.0\.0\.1\/play$/);
+  });
+
+  it("one request is found in nginx's access log and the server's log by one id", async () => {
+    const reply = await get('api/games?limit=1', { 'x-request-id': 'forged-by-the-client' });
+    expect(reply.status).toBe(200);
+    // HTTPS only from now on, for a year, on every answer.
+    expect(reply.headers['strict-transport-security']).toBe('max-age=31536000');
+    const ids = await vi.waitFor(
+      () => {
+        const line = readFileSync(nginx!.accessLog, 'utf8')
+          .split('\n')
+          .find((l) => l.includes('"GET /api/games?limit=1 '));
+        const [, rid, upstream] = /rid=(\w+) upstream=(\S+)/.exec(line ?? '') ?? [];
+        if (!rid || !upstream) throw new Error('no access log line yet');
+        return { rid, upstream };
+      },
+      { timeout: 5000, interval: 25 },
+    );
+    const port = Number(ids.upstream.split(':').at(-1));
+    const server = cluster.servers.find((s) => s.port === port)!;
+    const logged = await vi.waitFor(
+      () => {
+        const line = server.stdout
+          .split('\n')
+          .filter((l) => l.startsWith('{'))
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .find((l) => l['msg'] === 'request' && l['req'] === ids.rid);
+        if (!line) throw new Error(`no server line with req ${ids.rid}`);
+        return line;
+      },
+      { timeout: 5000, interval: 25 },
+    );
+    expect(logged).toMatchObject({ level: 'info', method: 'GET', path: '/api/games', status: 200 });
   });
 
   it('passes static files with their cache headers and compresses them once', async () => {

@@ -12,7 +12,10 @@ import type { Variant } from '../variant.js';
  */
 const SYMBOLS: Record<Cell, string> = { 0: '.', 1: 'X', 2: 'O' };
 
-export function positionToDiagram(position: Position): string {
+/** What a diagram needs of a position: the classic `Position` and the family's both fit. */
+export type BoardView = Pick<Position, 'variant' | 'cell'>;
+
+export function positionToDiagram(position: BoardView): string {
   const { width, height } = position.variant;
   const rows: string[] = [];
   for (let row = height - 1; row >= 0; row--) {

@@ -10,7 +10,7 @@ import { BackupError, type BackupSummary } from './sqlite.js';
  * PostgreSQL's standard procedure, wrapped so the flags are right every time: `pg_dump` in the
  * custom format of the server's schema only (one consistent snapshot, taken while the servers
  * run), and `pg_restore` of it in one transaction into a database where that schema does not
- * exist yet. The same commands by hand are in docs/deploy.md.
+ * exist yet. The same commands by hand are in docs/operations.md.
  */
 
 function run(command: string, args: readonly string[]): Promise<void> {

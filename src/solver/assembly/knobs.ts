@@ -1,7 +1,8 @@
 // The test build's switches (the production build has none): each turns one rule of the search
 // off, or moves one threshold, to check or measure it on its own.
 
-import { MIRROR_KEY_PLIES, mirrorKeyFixed, mirrorKeyPlies, nearBits, nearEmpty } from './table';
+import { MIRROR_KEY_PLIES } from './common/mirror';
+import { mirrorKeyFixed, mirrorKeyPlies, nearBits, nearEmpty } from './table';
 import {
   childClaimeven,
   dominated,

@@ -1,12 +1,13 @@
 // The search from the root: the whole score, or only what a window asks (review verdicts).
 
-import { SIZE } from './variant';
+import { lossNext, winNow } from './common/scores';
+import { SIZE, evenRows } from './variant';
 import { posCur, posMask, posMoves } from './position';
 import { aborted, budgetStop, resultLower, resultUpper } from './state';
 import { START_BITS, activeBits, mirrorKeysFor, ttBits, useBits } from './table';
 import { winningCells } from './bitboards';
 import { canWinNext, negamax } from './search';
-import { rootProbe } from './windows';
+import { rootProbe } from './common/windows';
 import { solveShared } from './threads';
 
 /**
@@ -22,13 +23,13 @@ export function solve(weak: i32): i32 {
     return 1;
   }
   if (canWinNext(posCur, posMask)) {
-    const s = (SIZE + 1 - posMoves) / 2;
+    const s = winNow(SIZE, posMoves);
     resultLower = weak != 0 ? 1 : s;
     resultUpper = resultLower;
     return 1;
   }
-  let min = -(SIZE - posMoves) / 2;
-  let max = (SIZE + 1 - posMoves) / 2;
+  let min = lossNext(SIZE, posMoves);
+  let max = winNow(SIZE, posMoves);
   if (weak != 0) {
     min = -1;
     max = 1;
@@ -57,7 +58,7 @@ function searchRoot(min: i32, max: i32): i32 {
   useBits(bits);
   let probes = 0;
   while (min < max) {
-    const med = rootProbe(min, max, probes);
+    const med = rootProbe(min, max, probes, evenRows != 0, posMoves);
     probes++;
     const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
     if (aborted) break;
@@ -79,8 +80,8 @@ function searchRoot(min: i32, max: i32): i32 {
  * Precondition: game not over.
  */
 export function solveWithin(lo: i32, hi: i32): i32 {
-  const min = -(SIZE - posMoves) / 2;
-  const max = (SIZE + 1 - posMoves) / 2;
+  const min = lossNext(SIZE, posMoves);
+  const max = winNow(SIZE, posMoves);
   if (posMoves >= SIZE || canWinNext(posCur, posMask)) return solve(0);
   aborted = false;
   budgetStop = false;

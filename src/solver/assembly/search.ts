@@ -1,6 +1,7 @@
 // The search: alpha-beta negamax over a null window, its static pruning and move ordering, and
 // (threads build) the marks that split the work between threads.
 
+import { lossLater, lossNext, winLater, winLatest } from './common/scores';
 import {
   FRAME,
   ORDER_PTR,
@@ -87,23 +88,23 @@ export function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, 
   let next = possible;
   if (forced != 0) {
     // Two threats at once cannot both be blocked.
-    if ((forced & (forced - 1)) != 0) return -(SIZE - moves) / 2;
+    if ((forced & (forced - 1)) != 0) return lossNext(SIZE, moves);
     next = forced;
   }
   // Never play right under an opponent's winning cell.
   next &= ~(oppWin >> 1);
-  if (next == 0) return -(SIZE - moves) / 2;
+  if (next == 0) return lossNext(SIZE, moves);
   if (moves >= SIZE - 2) return 0;
   if (moves < SYMMETRY_PLIES && symmetry && isMirror(mask) && isMirror(cur)) next &= leftHalf;
 
   // We survive the opponent's reply, so the worst is losing on its following move.
-  const min = -(SIZE - 2 - moves) / 2;
+  const min = lossLater(SIZE, moves);
   if (alpha < min) {
     alpha = min;
     if (alpha >= beta) return alpha;
   }
   // We cannot win with our next disc, so the best is winning on our following one.
-  const max = (SIZE - 1 - moves) / 2;
+  const max = winLater(SIZE, moves);
   if (beta > max) {
     beta = max;
     if (alpha >= beta) return beta;
@@ -175,7 +176,7 @@ export function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, 
   }
   if (staticWins) {
     // No move wins with our disc after next: the best left is winning with the one after that.
-    const max5 = (SIZE - 3 - moves) / 2;
+    const max5 = winLatest(SIZE, moves);
     if (beta > max5) {
       beta = max5;
       if (alpha >= beta) return beta;

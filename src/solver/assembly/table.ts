@@ -5,6 +5,8 @@
 // (4 bits, 15 = none) << 14 | generation (14 bits) << 18. An entry of another generation is empty,
 // so clearing the table between independent solves costs nothing.
 
+import { MIRROR_KEY_PLIES, mirrorColumn, mirrorKeyPliesFor } from './common/mirror';
+import { victimSlot } from './common/replacement';
 import { SCRATCH_SIZE, SIZE, W, configureVariant, scratch } from './variant';
 import { resetPosition } from './position';
 import { nodes } from './state';
@@ -181,17 +183,18 @@ export function probe(key: u64, moves: i32): u32 {
   return d != 0 ? d : entryData(b + 16, key);
 }
 
-/**
- * The slot of bucket `b` a new entry `moves` discs deep overwrites: an empty or
- * stale one, else the first unless its entry is nearer the root, else the second.
- */
+/** The slot of bucket `b` a new entry `moves` discs deep overwrites (`victimSlot`). */
 @inline
 function victim(b: usize, moves: i32): usize {
   const first = load<u64>(b, 8);
-  if (u32(first) >> 18 != generation) return b;
   const second = load<u64>(b, 24);
-  if (u32(second) >> 18 != generation) return b + 16;
-  return i32((first >> 32) & 63) >= moves ? b : b + 16;
+  const slot = victimSlot(
+    u32(first) >> 18 == generation,
+    u32(second) >> 18 == generation,
+    i32((first >> 32) & 63),
+    moves,
+  );
+  return b + (usize(slot) << 4);
 }
 
 @inline
@@ -204,7 +207,7 @@ function writeEntry(e: usize, key: u64, d: u32, moves: i32): void {
 // The column `col` names in the orientation of the entry's key (`flip`: the mirror image's).
 @inline
 export function colFor(col: u32, flip: bool): u32 {
-  return flip && col != NO_MOVE ? u32(W - 1) - col : col;
+  return mirrorColumn(col, flip, W, NO_MOVE);
 }
 
 export function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void {
@@ -225,29 +228,15 @@ export function ttStore(key: u64, lo: i32, hi: i32, best: u32, moves: i32): void
   writeEntry(e, key, u32(lo + 64) | (u32(hi + 64) << 7) | (best << 14) | (generation << 18), moves);
 }
 
-// Mirror keys below 24 discs from roots of up to 4 discs, below 16 from deeper roots.
-const MIRROR_KEY_PLIES_NEAR: i32 = 24;
-export const MIRROR_KEY_PLIES: i32 = 16;
-const MIRROR_NEAR_ROOT: i32 = 4;
-
-// Positions of fewer than `mirrorKeyPlies` discs are stored under the lesser of their key and
-// their mirror image's (the same score, the best column mirrored), so a subtree searched once
-// answers for its mirror image too wherever the search meets it. Deeper, mirror images meet
-// rarely and the mirroring costs more per node than it saves, and more so from deeper roots.
-// An entry always describes the position its key is (its best column in that orientation), so
-// the limit may differ between searches sharing a table.
+// Mirror keys (common/mirror.ts) below `mirrorKeyPlies` discs.
 export let mirrorKeyPlies: i32 = MIRROR_KEY_PLIES;
 // -1: by the root; else fixed (the test build's `setMirrorKeys`).
 export let mirrorKeyFixed: i32 = -1;
 
 /** Sets `mirrorKeyPlies` for a search from a root of `rootMoves` discs. */
 export function mirrorKeysFor(rootMoves: i32): void {
-  if (mirrorKeyFixed >= 0) mirrorKeyPlies = mirrorKeyFixed;
-  else {
-    mirrorKeyPlies = rootMoves <= MIRROR_NEAR_ROOT ? MIRROR_KEY_PLIES_NEAR : MIRROR_KEY_PLIES;
-  }
+  mirrorKeyPlies = mirrorKeyFixed >= 0 ? mirrorKeyFixed : mirrorKeyPliesFor(rootMoves);
 }
-
 /** The key the table holds a position of `moves` discs under (see `mirrorKeyPlies`). */
 @inline
 export function tableKey(key: u64, moves: i32): u64 {

@@ -16,7 +16,8 @@
 // every child must be searched the threads split them. The second pass searches a child still
 // marked all the same, and the threads split again below it.
 
-import { H, N, SIZE, W, configureVariant, scratch } from './variant';
+import { lossNext, winNow } from './common/scores';
+import { H, N, SIZE, W, configureVariant, evenRows, scratch } from './variant';
 import { play, posCur, posMask, posMoves, resetPosition } from './position';
 import { aborted, budgetStop, etcMinEmpty, nodes, resultLower, resultUpper, useEtc } from './state';
 import {
@@ -32,7 +33,7 @@ import {
 } from './table';
 import { winningCells } from './bitboards';
 import { negamax } from './search';
-import { probeAt, rootProbe } from './windows';
+import { probeAt, rootProbe } from './common/windows';
 import {
   BITS_FIELD,
   BITS_SHIFT,
@@ -174,7 +175,7 @@ export function solveShared(min: i32, max: i32, rootOppWin: u64, bits: i32): i32
         rootMax = controlMax(c);
       }
       if (rootMin >= rootMax) break;
-      const med = rootProbe(rootMin, rootMax, atomic.load<i32>(H_PROBES));
+      const med = rootProbe(rootMin, rootMax, atomic.load<i32>(H_PROBES), evenRows != 0, posMoves);
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       if (aborted) {
         if (budgetStop) break;
@@ -242,8 +243,8 @@ export function warmUp(): void {
     // segment, which every instance would copy into the shared memory.
     resetPosition();
     for (let i = 0; i < 15; i++) play(i32((WARM_UP_MOVES >> (u64(i) * 3)) & 7));
-    let min = -(SIZE - posMoves) / 2;
-    let max = (SIZE + 1 - posMoves) / 2;
+    let min = lossNext(SIZE, posMoves);
+    let max = winNow(SIZE, posMoves);
     const oppWin = winningCells(posCur ^ posMask, posMask);
     while (min < max) {
       const med = probeAt(min, max);
@@ -312,7 +313,7 @@ function help(): void {
       probeWord = c;
       parallel = true;
       aborted = false;
-      const med = rootProbe(min, max, atomic.load<i32>(H_PROBES));
+      const med = rootProbe(min, max, atomic.load<i32>(H_PROBES), evenRows != 0, posMoves);
       const r = negamax(posCur, posMask, posMoves, med, med + 1, rootOppWin);
       // Ended because the control word moved: read it again. A helper that falls behind
       // (descheduled) may still be in a job thread 0 has closed, even one of an earlier

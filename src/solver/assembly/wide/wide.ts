@@ -14,6 +14,11 @@
 // pointers; each search depth has its own frame, so recursion never clobbers a parent's boards.
 // Key = cur + mask (three words), stored whole in the table: a hit is always the same position.
 
+import { MIRROR_KEY_PLIES, mirrorColumn, mirrorKeyPliesFor } from '../common/mirror';
+import { victimSlot } from '../common/replacement';
+import { clamp, lossLater, lossNext, winLater, winLatest, winNow } from '../common/scores';
+import { rootProbe } from '../common/windows';
+
 @external('env', 'shouldStop')
 declare function hostShouldStop(): i32;
 
@@ -565,12 +570,14 @@ function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 16) & 31;
-  } else if (load<u16>(b, 28) != u16(generation)) {
-    e = b;
-  } else if (load<u16>(b + ENTRY, 28) != u16(generation)) {
-    e = b + ENTRY;
   } else {
-    e = <i32>load<u16>(b, 30) >= moves ? b : b + ENTRY;
+    const slot = victimSlot(
+      load<u16>(b, 28) == u16(generation),
+      load<u16>(b + ENTRY, 28) == u16(generation),
+      i32(load<u16>(b, 30)),
+      moves,
+    );
+    e = b + usize(slot) * ENTRY;
   }
   copy(e, key);
   store<u32>(e, u32(lo + 128) | (u32(hi + 128) << 8) | (best << 16), 24);
@@ -671,6 +678,58 @@ function lostWords(u0: u64, u1: u64, u2: u64, p0: u64, p1: u64, p2: u64): bool {
   return ((p0 & ~under0) | (p1 & ~under1) | (p2 & ~under2)) == 0;
 }
 
+// ---- mirror keys (../common/mirror.ts) ---------------------------------------------------------
+// Positions of fewer discs than this share their entry with their mirror image.
+let mirrorKeyPlies: i32 = MIRROR_KEY_PLIES;
+
+/** The bits of the board k0..k2 from bit `from` on (a field may straddle two words). */
+@inline
+function fieldAt(k0: u64, k1: u64, k2: u64, from: i32): u64 {
+  const q = from >> 6;
+  const o = u64(from & 63);
+  const a = q == 0 ? k0 : q == 1 ? k1 : k2;
+  const b = q == 0 ? k1 : q == 1 ? k2 : 0;
+  return o == 0 ? a : (a >> o) | (b << (64 - o));
+}
+
+/**
+ * Replaces the key at `key` by its mirror image's (columns in reverse order) when that is the
+ * lesser, and says whether it did.
+ */
+function foldMirror(key: usize): bool {
+  const k0 = w0(key);
+  const k1 = w1(key);
+  const k2 = w2(key);
+  const column = (u64(1) << u64(H1)) - 1;
+  let r0: u64 = 0;
+  let r1: u64 = 0;
+  let r2: u64 = 0;
+  for (let c = 0; c < W; c++) {
+    const bits = fieldAt(k0, k1, k2, c * H1) & column;
+    const to = (W - 1 - c) * H1;
+    const q = to >> 6;
+    const o = u64(to & 63);
+    const lo = bits << o;
+    const hi: u64 = o == 0 ? 0 : bits >> (64 - o);
+    if (q == 0) {
+      r0 |= lo;
+      r1 |= hi;
+    } else if (q == 1) {
+      r1 |= lo;
+      r2 |= hi;
+    } else r2 |= lo;
+  }
+  if (r2 > k2 || (r2 == k2 && (r1 > k1 || (r1 == k1 && r0 >= k0)))) return false;
+  set(key, r0, r1, r2);
+  return true;
+}
+
+/** The column `col` names in the orientation of the entry's key (`flip`: the mirror image's). */
+@inline
+function colFor(col: u32, flip: bool): u32 {
+  return mirrorColumn(col, flip, W, NO_MOVE);
+}
+
 // ---- search -----------------------------------------------------------------------------------
 @inline
 function checkStop(): void {
@@ -703,7 +762,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   let n2 = g2 & w2o;
   if ((n0 | n1 | n2) != 0) {
     // Two threats at once cannot both be blocked.
-    if (pop3(n0, n1, n2) > 1) return -(SIZE - moves) / 2;
+    if (pop3(n0, n1, n2) > 1) return lossNext(SIZE, moves);
   } else {
     n0 = g0;
     n1 = g1;
@@ -713,15 +772,15 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   n0 &= ~down(w0o, w1o, 1);
   n1 &= ~down(w1o, w2o, 1);
   n2 &= ~(w2o >> 1);
-  if ((n0 | n1 | n2) == 0) return -(SIZE - moves) / 2;
+  if ((n0 | n1 | n2) == 0) return lossNext(SIZE, moves);
   if (moves >= SIZE - 2) return 0;
 
-  const min = -(SIZE - 2 - moves) / 2;
+  const min = lossLater(SIZE, moves);
   if (alpha < min) {
     alpha = min;
     if (alpha >= beta) return alpha;
   }
-  const max = (SIZE - 1 - moves) / 2;
+  const max = winLater(SIZE, moves);
   if (beta > max) {
     beta = max;
     if (alpha >= beta) return beta;
@@ -791,7 +850,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     set(oursAt + usize(j) * BB, u0, u1, u2);
     count++;
   }
-  const max5 = (SIZE - 3 - moves) / 2;
+  const max5 = winLatest(SIZE, moves);
   if (beta > max5) {
     beta = max5;
     if (alpha >= beta) return beta;
@@ -806,6 +865,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const k1: u64 = t1 < c1 || s1 < t1 ? 1 : 0;
     set(key, s0, s1, c2 + m2 + k1);
   }
+  const mirrored = moves < mirrorKeyPlies && foldMirror(key);
   const e = find(key, moves);
   if (e != 0) {
     const d = load<u32>(e, 24);
@@ -819,7 +879,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       alpha = lo;
       if (alpha >= beta) return alpha;
     }
-    const b = (d >> 16) & 31;
+    const b = colFor((d >> 16) & 31, mirrored);
     const ours = tmp(3);
     if (b != NO_MOVE) {
       for (let i = 1; i < count; i++) {
@@ -857,11 +917,12 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       const s1 = u1 + k0;
       const k1: u64 = u1 < t1 || s1 < u1 ? 1 : 0;
       set(childKey, s0, s1, t2 + q2 + k1);
+      if (moves + 1 < mirrorKeyPlies) foldMirror(childKey);
       const e2 = find(childKey, moves + 1);
       if (e2 != 0) {
         const childHi = i32((load<u32>(e2, 24) >> 8) & 255) - 128;
         if (-childHi >= beta) {
-          ttStore(key, -childHi, 127, u32(col), moves);
+          ttStore(key, -childHi, 127, colFor(u32(col), mirrored), moves);
           return -childHi;
         }
       }
@@ -883,7 +944,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     const score = -negamax(moves + 1, -beta, -alpha);
     if (aborted) return alpha;
     if (score >= beta) {
-      ttStore(key, score, 127, u32(col), moves);
+      ttStore(key, score, 127, colFor(u32(col), mirrored), moves);
       return score;
     }
     if (score > alpha) {
@@ -893,19 +954,11 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     if (score > value) value = score;
   }
   if (alpha > alphaIn) {
-    ttStore(key, alpha, alpha, best, moves);
+    ttStore(key, alpha, alpha, colFor(best, mirrored), moves);
     return alpha;
   }
   ttStore(key, -127, value, NO_MOVE, moves);
   return value;
-}
-
-@inline
-function probeAt(min: i32, max: i32): i32 {
-  let med = min + (max - min) / 2;
-  if (med <= 0 && min / 2 < med) med = min / 2;
-  else if (med >= 0 && max / 2 > med) med = max / 2;
-  return med;
 }
 
 /**
@@ -927,16 +980,17 @@ export function solve(weak: i32): i32 {
   possibleMoves(p, mask);
   and(t, t, p);
   if (!isZero(t)) {
-    resultLower = weak != 0 ? 1 : (SIZE + 1 - posMoves) / 2;
+    resultLower = weak != 0 ? 1 : winNow(SIZE, posMoves);
     resultUpper = resultLower;
     return 1;
   }
-  let min = -(SIZE - posMoves) / 2;
-  let max = (SIZE + 1 - posMoves) / 2;
+  let min = lossNext(SIZE, posMoves);
+  let max = winNow(SIZE, posMoves);
   if (weak != 0) {
     min = -1;
     max = 1;
   }
+  mirrorKeyPlies = mirrorKeyPliesFor(posMoves);
   // The root's frame: a search writes only its own frame's other fields and deeper frames.
   const root = frameAt(posMoves);
   copy(root + F_CUR, cur);
@@ -945,7 +999,7 @@ export function solve(weak: i32): i32 {
   winningCells(root + F_OPP, root + F_OPP, mask);
   let probes = 0;
   while (min < max) {
-    const med = evenHeight && probes >= 2 && min < 0 && max > 0 ? 0 : probeAt(min, max);
+    const med = rootProbe(min, max, probes, evenHeight, posMoves);
     probes++;
     const r = negamax(posMoves, med, med + 1);
     if (aborted) break;
@@ -963,8 +1017,8 @@ export function solve(weak: i32): i32 {
  * lower()/upper() are true bounds afterwards. Precondition: game not over.
  */
 export function solveWithin(lo: i32, hi: i32): i32 {
-  const min = -(SIZE - posMoves) / 2;
-  const max = (SIZE + 1 - posMoves) / 2;
+  const min = lossNext(SIZE, posMoves);
+  const max = winNow(SIZE, posMoves);
   if (posMoves >= SIZE) return solve(0);
   const cur = at(POS_CUR);
   const mask = at(POS_MASK);
@@ -976,8 +1030,9 @@ export function solveWithin(lo: i32, hi: i32): i32 {
   if (!isZero(t)) return solve(0);
   aborted = false;
   if (hi <= lo) hi = lo + 1;
-  const a = lo < min ? min : lo > max ? max : lo;
-  const b = hi > max ? max : hi < min ? min : hi;
+  const a = clamp(lo, min, max);
+  const b = clamp(hi, min, max);
+  mirrorKeyPlies = mirrorKeyPliesFor(posMoves);
   const root = frameAt(posMoves);
   copy(root + F_CUR, cur);
   copy(root + F_MASK, mask);
@@ -987,7 +1042,7 @@ export function solveWithin(lo: i32, hi: i32): i32 {
   let y = b;
   let probes = 0;
   while (x < y) {
-    const med = evenHeight && probes >= 2 && x < 0 && y > 0 ? 0 : probeAt(x, y);
+    const med = rootProbe(x, y, probes, evenHeight, posMoves);
     probes++;
     const r = negamax(posMoves, med, med + 1);
     if (aborted) break;
