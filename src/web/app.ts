@@ -52,6 +52,10 @@ export function startApp(): LocalPage {
     onSelect: (column) => {
       humanDrop(column);
     },
+    // A tap while the computer thinks is not kept for later: it is refused, and said so.
+    onRefused: (column) => {
+      humanDrop(column);
+    },
   });
   const computer = new ComputerPlayer(new SearchClient(), realClock, Math.random, {
     onMove: (action) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserSuite } from './suite.js';
-import { chooseMode, discCount, openGame, settle } from './helpers.js';
+import { chooseMode, discCount, openGame, settle, statusText } from './helpers.js';
 
 /**
  * Deliberate taps are never eaten: seven taps on one column 300 ms apart placed four discs,
@@ -46,4 +46,38 @@ describe('every deliberate tap counts', () => {
       expect(await discCount(page)).toBe(1);
     });
   }
+});
+
+/**
+ * A tap while the computer thinks is not kept for later: against Strong, tap 4 twice 300 ms
+ * apart. The page's clock is paused, so the computer (which answers no sooner than 350 ms) is
+ * still thinking at the second tap, whatever its search's speed; the clock runs again only once
+ * the tap has been made.
+ */
+describe('a tap during the computer’s turn', () => {
+  it('is not played, and the player is told to wait', async () => {
+    const { page } = await suite.newPage();
+    await openGame(page, suite.harness.url);
+    await chooseMode(page, 'cpu');
+    await page.selectOption('#level', 'strong');
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const box = await page.locator('.column[data-col="4"]').boundingBox();
+    if (!box) throw new Error('column 4 is not on screen');
+    const tap = () => page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await tap();
+    await page.clock.runFor(300);
+    expect(await statusText(page)).toMatch(/thinking/i);
+    await tap();
+    await expect.poll(() => page.textContent('#notice')).toBe('Wait for the computer to move.');
+    await page.clock.resume();
+    await settle(page);
+    // The computer's reply, and nothing after it: the second tap is not the player's next move.
+    expect(await discCount(page)).toBe(2);
+    expect(await discCount(page, 'red')).toBe(1);
+    await page.clock.runFor(2_000);
+    await settle(page);
+    expect(await discCount(page)).toBe(2);
+    expect(await statusText(page)).toMatch(/your turn/i);
+  });
 });

@@ -33,6 +33,11 @@ export interface BoardState {
 export interface BoardConfig {
   /** A column was chosen (click, tap, Enter/Space on a focused column). 0-based. */
   readonly onSelect?: (column: number) => void;
+  /**
+   * A column was chosen while the board takes no moves (not this person's turn, or the game is
+   * over): the host says why, so a tap is never dropped without a word.
+   */
+  readonly onRefused?: (column: number) => void;
   /** Names of the two sides for accessible labels; default Red and Yellow. */
   readonly names?: Readonly<Record<Player, string>>;
   /** Skip animations (default: follows `prefers-reduced-motion`). */
@@ -183,7 +188,11 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   }
 
   function choose(column: number): void {
-    if (!state?.interactive) return;
+    if (!state) return;
+    if (!state.interactive) {
+      config.onRefused?.(column);
+      return;
+    }
     finishAnimation();
     config.onSelect?.(column);
   }
