@@ -58,6 +58,20 @@ export function suiteServer(
   };
 }
 
+/** Plays `columns` from the game's current position, each side from its own client. */
+export async function play(
+  url: string,
+  seats: Record<1 | 2, TestClient>,
+  gameId: string,
+  columns: readonly number[],
+): Promise<void> {
+  for (const column of columns) {
+    const { version, turn } = await readGame(url, gameId);
+    const reply = await seats[turn ?? 1].request({ type: 'move', gameId, column, version });
+    expect(reply, JSON.stringify(reply)).toMatchObject({ type: 'ack' });
+  }
+}
+
 /** A type guard for `waitFor`: the message is of `type`. */
 export const is =
   <T extends ServerMessage['type']>(type: T) =>

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { connect } from 'node:net';
 import pg from 'pg';
 
@@ -34,4 +35,16 @@ export function redisMissing(url: string): Promise<string | undefined> {
       resolve(reason(e.message));
     });
   });
+}
+
+/** The PostgreSQL client tools the backup command and the guide's restore run, or a reason. */
+export function pgToolsMissing(): string | undefined {
+  try {
+    for (const tool of ['pg_dump', 'pg_restore', 'psql']) {
+      execFileSync(tool, ['--version'], { stdio: 'ignore' });
+    }
+    return undefined;
+  } catch {
+    return 'pg_dump/pg_restore/psql are not installed (apt-get install postgresql-client)';
+  }
 }

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,6 @@ import {
   BACKEND_CASES,
   ServerProcess,
   TEST_DATABASE_URL,
-  TestClient,
   uniqueName,
   type Backend,
 } from '../helpers.js';
@@ -19,24 +18,16 @@ import {
   finished,
   joinBoth,
   openGame,
+  play,
   readGame,
   readPlayerPage,
   seekPair,
 } from '../lobby.js';
 import { requireOrSkip } from '../../support/skips.js';
+import { pgToolsMissing } from '../services.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
-/** The PostgreSQL half runs the standard client tools; without them it is recorded as skipped. */
-function pgToolsMissing(): string | undefined {
-  try {
-    execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
-    execFileSync('pg_restore', ['--version'], { stdio: 'ignore' });
-    return undefined;
-  } catch {
-    return 'pg_dump/pg_restore are not installed (apt-get install postgresql-client)';
-  }
-}
 const CASES = BACKEND_CASES.filter(
   ([name]) =>
     name !== 'postgres' || requireOrSkip('PostgreSQL backup and restore', pgToolsMissing()),
@@ -61,20 +52,6 @@ function admin(
       resolve({ code, out, err });
     });
   });
-}
-
-/** Plays `columns` from the game's current position, each side from its own client. */
-async function play(
-  url: string,
-  seats: Record<1 | 2, TestClient>,
-  gameId: string,
-  columns: readonly number[],
-): Promise<void> {
-  for (const column of columns) {
-    const { version, turn } = await readGame(url, gameId);
-    const reply = await seats[turn ?? 1].request({ type: 'move', gameId, column, version });
-    expect(reply, JSON.stringify(reply)).toMatchObject({ type: 'ack' });
-  }
 }
 
 /** Where the restore goes: an empty store of the same kind, and how to drop it afterwards. */
