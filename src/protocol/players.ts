@@ -35,6 +35,11 @@ export const PublicPlayerSchema = z.object({
   name: z.string(),
   createdAt: z.number(),
   ratings: z.array(PublicRatingSchema),
+  /**
+   * When the name may next change (server ms; creation counts as a change), so a page can say
+   * so before offering the form. Optional: older servers omit it.
+   */
+  renameAt: z.optional(z.number()),
 });
 export type PublicPlayer = z.infer<typeof PublicPlayerSchema>;
 /** Answer of every identity request: `{player}`. */

@@ -152,6 +152,7 @@ export class PlayerService {
       name: player.name,
       createdAt: player.createdAt,
       ratings: ratings.map(toPublicRating),
+      renameAt: (player.renamedAt ?? player.createdAt) + this.deps.renameIntervalMs,
     });
   }
 

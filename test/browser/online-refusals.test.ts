@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import type { TestPage } from './harness.js';
-import { discs, drop, pair, resign, status } from './online-helpers.js';
+import { chooseName, discs, drop, pair, resign, status } from './online-helpers.js';
 import { deviceSuite } from './suite.js';
 
 /**
@@ -146,5 +146,20 @@ describe('online refusals are explained at the board', () => {
     await expect.poll(counter).toBe('Move 0 of 3');
     await red.keyboard.press('End');
     await expect.poll(counter).toBe('Move 3 of 3');
+  });
+
+  it('a name that cannot change yet says so on the page, before "Change name" is pressed', async () => {
+    // This server keeps the default: a name changes at most once a day, creation included.
+    const me = await suite.device('#online');
+    await chooseName(me.page, 'Fresh Name');
+    await me.page.click('text=My page');
+    const open = me.page.locator('#online-rename-open');
+    await open.waitFor();
+    expect(await open.isDisabled()).toBe(true);
+    expect(await me.page.textContent('#online-rename-when')).toMatch(
+      /^Your name can be changed again from .+\.$/,
+    );
+    expect(await open.getAttribute('aria-describedby')).toBe('online-rename-when');
+    expect(me.errors).toEqual([]);
   });
 });

@@ -124,7 +124,9 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
 
     it('renames once, then refuses a flood of renames', async () => {
       const { secret, player } = await newPlayer();
-      // Creation counts as the last rename: the interval (24 h) has not passed.
+      // Creation counts as the last rename: the interval (24 h) has not passed, and the player
+      // says from when a change works, so a page can say it before offering the form.
+      expect(player.renameAt).toBe(player.createdAt + 24 * 3_600_000);
       const early = await post('api/players/rename', { secret, name: 'New Name 1' });
       expect([early.status, errorCode(early)]).toEqual([429, 'rename_too_soon']);
       // It says when: just created, so all but a moment of the 24 hours is left.

@@ -67,9 +67,14 @@ export function playerView(players: PlayersApi, playerId: string): View {
     const heading = h('h2', { id: 'online-player-name' }, page.player.name);
     const mine = self !== undefined && !failed(self) && self.id === page.player.id;
     const rename = mine
-      ? renameForm(players, page.player.name, (renamed) => {
-          heading.textContent = renamed.name;
-        })
+      ? renameForm(
+          players,
+          page.player.name,
+          (renamed) => {
+            heading.textContent = renamed.name;
+          },
+          page.player.renameAt,
+        )
       : '';
     element.replaceChildren(
       h(

@@ -7,12 +7,16 @@ import { nameErrorText } from './name-errors.js';
  * "Change name" on the player's own page: a button that opens a small form. The server judges
  * the name (rules, look-alikes, how often): its refusal is shown under the field, tied to it
  * with aria-describedby, and focus goes back to the field so it can be corrected at once; on
- * success focus returns to the button and a status line says the new name.
+ * success focus returns to the button and a status line says the new name. While the server
+ * would refuse any new name (too soon after the last change, `renameAt`), the button is off and
+ * says from when it works, rather than opening a form only to refuse it.
  */
 export function renameForm(
   players: PlayersApi,
   currentName: string,
   onRenamed: (player: PublicPlayer) => void,
+  renameAt?: number,
+  now: number = Date.now(),
 ): HTMLElement {
   let current = currentName;
   const open = h(
@@ -26,6 +30,24 @@ export function renameForm(
     'Change name',
   );
   const done = h('p', { class: 'about', id: 'online-rename-done', role: 'status' });
+  if (renameAt !== undefined && renameAt > now) {
+    const when = new Date(renameAt).toLocaleString(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    open.disabled = true;
+    open.setAttribute('aria-describedby', 'online-rename-when');
+    return h(
+      'div',
+      { class: 'online-rename' },
+      open,
+      h(
+        'p',
+        { class: 'about', id: 'online-rename-when' },
+        `Your name can be changed again from ${when}.`,
+      ),
+    );
+  }
   const input = h('input', {
     id: 'online-rename-name',
     type: 'text',
