@@ -198,7 +198,7 @@ describe('tournaments in the browser', () => {
         'tournament-clock',
         'tournament-minutes',
         'tournament-start',
-        'Create tournament',
+        'tournament-create-submit',
         // The status and error lines take no focus: Tab leaves the form.
         order[7],
       ]);
@@ -226,5 +226,21 @@ describe('tournaments in the browser', () => {
       await p.screenshot(`tournament-page-${size}`);
       expect(p.errors).toEqual([]);
     }
+  });
+
+  it('an unnamed visitor is told before filling the form that creating needs a name', async () => {
+    const p = await visitor();
+    await p.page.goto(harness.url + '#tournaments');
+    const note = p.page.locator('#tournament-create-needs-name');
+    // Up front, not after a submit: the form says so and its button cannot be pressed.
+    await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await note.textContent()).toBe('Pick a name first: tournaments are for named players.');
+    expect(await p.page.isDisabled('#tournament-create-submit')).toBe(true);
+    // Once named (on this page's own name card), the form is open.
+    await p.page.fill('#online-name', 'Late Namer');
+    await p.page.click('text=Choose name');
+    await expect.poll(() => note.isVisible(), { timeout: 15_000 }).toBe(false);
+    expect(await p.page.isDisabled('#tournament-create-submit')).toBe(false);
+    expect(p.errors).toEqual([]);
   });
 });

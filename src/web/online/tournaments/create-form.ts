@@ -25,9 +25,14 @@ const field = (id: string, label: string, control: HTMLElement, hidden = false):
  * "Create a private tournament": arena or Swiss, board, clock, length or rounds, start. The
  * server judges the settings; a refusal is said in words under the form (and read out, the
  * field's input marked invalid), and a created tournament gives its link to send, with a copy
- * button. Only named players may create: `named()` says whether this browser is one.
+ * button. Only named players may create: `named()` says whether this browser is one, and
+ * `refresh()` (called when that changes) says so above the form and keeps its button off, so
+ * an unnamed visitor learns it before filling the form in, not on submit.
  */
-export function createForm(client: OnlineClient, named: () => boolean): HTMLElement {
+export function createForm(
+  client: OnlineClient,
+  named: () => boolean,
+): { readonly element: HTMLElement; refresh(): void } {
   const kind = select('tournament-kind', [
     { value: 'arena', label: 'Arena' },
     { value: 'swiss', label: 'Swiss' },
@@ -74,7 +79,16 @@ export function createForm(client: OnlineClient, named: () => boolean): HTMLElem
   const roundsField = field('tournament-rounds', 'Rounds', rounds, true);
   const error = h('p', { class: 'error', id: 'tournament-create-error', role: 'alert' });
   const result = h('div', { class: 'tournament-created', id: 'tournament-created' });
-  const submit = h('button', { type: 'submit', class: 'primary' }, 'Create tournament');
+  const submit = h(
+    'button',
+    { type: 'submit', class: 'primary', id: 'tournament-create-submit' },
+    'Create tournament',
+  );
+  const needsName = h(
+    'p',
+    { class: 'about', id: 'tournament-create-needs-name' },
+    tournamentRefusalText({ code: 'identity_required', message: '' }),
+  );
   const form = h(
     'form',
     {
@@ -84,6 +98,7 @@ export function createForm(client: OnlineClient, named: () => boolean): HTMLElem
     },
     h('h2', { id: 'tournament-create-title' }, 'Create a private tournament'),
     h('p', { class: 'about' }, 'Only people you send its link to can find it.'),
+    needsName,
     field('tournament-kind', 'Kind', kind),
     field('tournament-name', 'Name', name),
     field('tournament-board', 'Board', board),
@@ -134,7 +149,8 @@ export function createForm(client: OnlineClient, named: () => boolean): HTMLElem
       },
       client.serverNow(),
     );
-    submit.disabled = true;
+    sending = true;
+    refresh();
     error.textContent = '';
     void client
       .tournamentRequest({ type: 'tournamentCreate', player, settings })
@@ -149,10 +165,18 @@ export function createForm(client: OnlineClient, named: () => boolean): HTMLElem
         shareLink(result, reply.tournamentId, settings.name);
       })
       .finally(() => {
-        submit.disabled = false;
+        sending = false;
+        refresh();
       });
   });
-  return form;
+  /** Whether a request is on its way (the button stays off until it is answered). */
+  let sending = false;
+  const refresh = (): void => {
+    needsName.hidden = named();
+    submit.disabled = sending || !named();
+  };
+  refresh();
+  return { element: form, refresh };
 }
 
 /** The made tournament's link: to copy and send, and to open. */

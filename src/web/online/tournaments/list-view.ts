@@ -24,8 +24,10 @@ export function tournamentsView(
 ): View {
   // Until the card hears from the server, a browser holding an identity counts as named.
   let named = identitySecret() !== undefined;
+  const form = createForm(client, () => named);
   const card = identityCard(players, (player) => {
     named = player !== undefined;
+    form.refresh();
   });
   const lists = h('div', { class: 'tournament-lists' }, h('p', { role: 'status' }, 'Loading…'));
   let shown: TournamentSummary[] = [];
@@ -94,13 +96,7 @@ export function tournamentsView(
       { class: 'about tournaments-intro' },
       'Arenas: join any time and play as many games as you can; a win is 2 points, a draw 1, and after two wins in a row each win counts double. Swiss: a few rounds, everyone plays each round.',
     ),
-    h(
-      'div',
-      { class: 'online-cards tournaments-cards' },
-      lists,
-      card,
-      createForm(client, () => named),
-    ),
+    h('div', { class: 'online-cards tournaments-cards' }, lists, card, form.element),
   );
   return {
     element,
