@@ -1,15 +1,18 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIf } from '../support/skips.js';
+import { guideBlocks, runLocally } from './guide-blocks.js';
 
 /**
  * What docs/operations.md tells an operator to install, checked from the guide's own text and
- * the files it names: the environment file block passes the server's `--check-config`, the
- * systemd units run the commands the server and admin accept, and the Prometheus files pass
- * `promtool`. systemd itself is not run (this machine and CI have none): the units are read.
+ * the files it names. The blocks marked `<!-- test/ops/guide.test.ts runs this block -->` are
+ * run by `sh` as written, with only what needs root or systemd substituted (guide-blocks.ts):
+ * the `/etc` paths are temporary ones, `-o root -g c4` is dropped, `runuser` runs as this user,
+ * and `systemctl`/`apt-get` are recorded, not run. The systemd units are read (this machine and
+ * CI have no systemd), and the Prometheus files pass `promtool`.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const GUIDE = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
@@ -19,35 +22,22 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** The body of the guide's `cat > FILE <<'EOF'` block for `file`. */
-function heredoc(file: string): string {
-  const start = GUIDE.indexOf(`cat > ${file} <<'EOF'\n`);
-  if (start < 0) throw new Error(`docs/operations.md no longer writes ${file}`);
-  const body = GUIDE.slice(GUIDE.indexOf('\n', start) + 1);
-  return body.slice(0, body.indexOf('\nEOF\n') + 1);
-}
-
-function checkConfig(envFile: string): { status: number | null; out: string } {
-  const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(PORT|DATABASE_|REDIS_|LOG_LEVEL)/.test(k)),
-  );
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/server/main.ts', '--env-file', envFile, '--check-config'],
-    { cwd: ROOT, env: { ...clean, PORT: '3001' }, encoding: 'utf8' },
-  );
-  return { status: run.status, out: run.stdout + run.stderr };
-}
+const [ENV_BLOCK, PROMETHEUS_BLOCK] = guideBlocks('test/ops/guide.test.ts');
 
 describe('docs/operations.md, as an operator follows it', () => {
-  it("the guide's /etc/c4/env passes the check the service makes at start", () => {
-    const file = path.join(dir, 'env');
-    writeFileSync(file, heredoc('/etc/c4/env'));
-    const { status, out } = checkConfig(file);
-    expect(status, out).toBe(0);
-    expect(JSON.parse(out)).toMatchObject({
+  it("the guide's environment-file block writes /etc/c4/env and passes the service's check", () => {
+    expect(ENV_BLOCK, 'the guide lost its marked environment-file block').toBeDefined();
+    const etc = path.join(dir, 'etc-c4');
+    // Only the ownership is root's: the block runs as this user, the file's mode kept.
+    const run = runLocally(ENV_BLOCK!, [
+      [' -o root -g c4', ''],
+      ['/etc/c4', etc],
+      ['/opt/c4/current/dist/server/main.js', 'src/server/main.ts'],
+    ]);
+    expect(run.status, run.script + run.stderr).toBe(0);
+    expect(statSync(path.join(etc, 'env')).mode & 0o777).toBe(0o640);
+    expect(JSON.parse(run.stdout)).toMatchObject({
       msg: 'configuration ok',
-      port: 3001,
       store: 'postgres',
       bus: 'redis',
       trustProxy: 'loopback',
@@ -101,6 +91,20 @@ describeIf('the Prometheus files, checked by promtool', promtoolMissing(), () =>
   it('the scrape configuration and its rules are valid', () => {
     const run = promtool('check', 'config', 'prometheus.yml');
     expect(run.status, run.stdout + run.stderr).toBe(0);
+  });
+
+  it("the guide's install block: the files copied, checked, and Prometheus reloaded", () => {
+    expect(PROMETHEUS_BLOCK, 'the guide lost its marked Prometheus block').toBeDefined();
+    const etc = path.join(dir, 'etc-prometheus');
+    mkdirSync(etc);
+    const calls = path.join(dir, 'prometheus-calls');
+    const run = runLocally(PROMETHEUS_BLOCK!, [['/etc/prometheus', etc]], calls);
+    expect(run.status, run.script + run.stderr).toBe(0);
+    expect(readFileSync(calls, 'utf8').split('\n')).toEqual([
+      'apt-get install -y prometheus prometheus-node-exporter',
+      'systemctl reload prometheus',
+      '',
+    ]);
   });
 
   it('each tested alert fires on its made-up series and not before', () => {

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../src/server/store/postgres.js';
 import {
@@ -21,7 +19,7 @@ import {
 } from '../server/lobby.js';
 import { pgToolsMissing } from '../server/services.js';
 import { requireOrSkip } from '../support/skips.js';
-import { commands, guideBlocks } from './guide-blocks.js';
+import { commands, guideBlocks, runLocally } from './guide-blocks.js';
 
 /**
  * docs/operations.md §7 followed on a store with games in it: the guide's backup block, play
@@ -34,16 +32,8 @@ import { commands, guideBlocks } from './guide-blocks.js';
  * paths are temporary ones, and PostgreSQL's `c4` database, `public` schema and `c4` role are the
  * test database, a schema of this run and the test's role.
  */
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const TEST_FILE = 'test/ops/restore.test.ts';
 const [BACKUP, RESTORE_POSTGRES, RESTORE_SQLITE] = guideBlocks(TEST_FILE);
-const TSX = pathToFileURL(path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-// The guide's `runuser` and `node`, as shell functions in front of each command.
-const PRELUDE = [
-  'runuser() { [ "$1" = -u ] && [ "$3" = -- ] || { echo "runuser: unexpected $*" >&2; exit 2; }; shift 3; "$@"; }',
-  `node() { ${JSON.stringify(process.execPath)} --import ${TSX} "$@"; }`,
-].join('\n');
-
 // The PostgreSQL half runs the guide's psql and the backup command's pg_dump/pg_restore.
 const CASES = BACKEND_CASES.filter(
   ([name]) => name !== 'postgres' || requireOrSkip('PostgreSQL restore in place', pgToolsMissing()),
@@ -102,25 +92,17 @@ describe.each(CASES)('restore in place, as docs/operations.md says (%s)', (name,
     let backupFile = '';
     /** One of the guide's commands, on this machine's paths, by `sh`; its stdout. */
     const sh = (command: string): string => {
-      const local = command
-        .replaceAll('/opt/c4/current/dist/server/admin.js', 'src/server/admin.ts')
-        .replaceAll('/etc/c4/env', envFile)
-        .replace(/\/var\/backups\/c4\/c4-\d{8}T\d{6}Z\.dump/g, backupFile)
-        .replaceAll('/var/backups/c4', backups)
-        .replaceAll('/var/lib/c4', data)
-        .replace(/psql c4 /g, `psql '${TEST_DATABASE_URL}' `)
-        .replace(/\bpublic/g, schema)
-        .replaceAll(' AUTHORIZATION c4', '');
-      expect(local, 'a path of the real machine is left').not.toMatch(/\/(etc|opt|var)\//);
-      const clean = Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => !/^(PORT|DATABASE_|REDIS_|PG_)/.test(k)),
-      );
-      const run = spawnSync('sh', ['-ec', `${PRELUDE}\n${local}`], {
-        cwd: ROOT,
-        env: clean,
-        encoding: 'utf8',
-      });
-      expect(run.status, `${local}\n${run.stderr}`).toBe(0);
+      const run = runLocally(command, [
+        ['/opt/c4/current/dist/server/admin.js', 'src/server/admin.ts'],
+        ['/etc/c4/env', envFile],
+        [/\/var\/backups\/c4\/c4-\d{8}T\d{6}Z\.dump/g, backupFile],
+        ['/var/backups/c4', backups],
+        ['/var/lib/c4', data],
+        [/psql c4 /g, `psql '${TEST_DATABASE_URL}' `],
+        [/\bpublic/g, schema],
+        [' AUTHORIZATION c4', ''],
+      ]);
+      expect(run.status, `${run.script}\n${run.stderr}`).toBe(0);
       return run.stdout;
     };
     /** Runs a block; the last line it printed (the admin command's JSON summary). */
