@@ -83,6 +83,9 @@ describe('named online play in the browser', () => {
     expect(page).toContain('Browser Ada');
     expect(page).toContain('0 won · 0 drawn · 1 lost');
     expect(page).toMatch(/vs Computer \(\w+\) \[computer\]: lost, rated \(1500 → \d+\)/);
+    // The board in the words every other page uses, not the wire's "7x6c4".
+    expect(page).toContain('Classic 7×6, connect 4 vs Computer');
+    expect(page).not.toContain('7x6c4');
     await me.screenshot('online-player-page');
 
     // The replay says who played (the computer marked, with its level), that it was rated,

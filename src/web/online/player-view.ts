@@ -5,6 +5,7 @@ import type { PublicPlayer } from '../../protocol/index.js';
 import type { View } from '../dom.js';
 import { renameForm } from './rename-form.js';
 import { routeHash } from './routes.js';
+import { boardText } from './tournaments/model.js';
 
 /**
  * A player's page: ratings per pool with a chart, record, recent games (computer marked); on
@@ -59,7 +60,7 @@ export function playerView(players: PlayersApi, playerId: string): View {
           h(
             'a',
             { href: routeHash({ kind: 'replay', gameId: g.id }) },
-            `${g.variant} vs ${opponent}: ${outcome}${g.rated ? ', rated' : ''}${change}`,
+            `${boardText(g.variant)} vs ${opponent}: ${outcome}${g.rated ? ', rated' : ''}${change}`,
           ),
         ),
       );
