@@ -13,7 +13,9 @@ let harness: Harness;
 const opened: TestPage[] = [];
 
 beforeAll(async () => {
-  harness = await startHarness();
+  // Renames at once, so the own page offers its form and the refused rename can be checked;
+  // the default day's wait (the button off, said up front) is online-refusals.test.ts's.
+  harness = await startHarness({ serverEnv: { RENAME_INTERVAL_HOURS: '0' } });
 });
 afterAll(async () => {
   for (const p of opened) await p.context.close();
