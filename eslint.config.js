@@ -13,7 +13,7 @@ const io = {
 
 /**
  * What each folder of src may import, as the code does. A map,
- * not a ranking: a layer may not reach sideways (tournament to players) nor up (rating to ai)
+ * not a ranking: a layer may not reach sideways (tournament to identity) nor up (rating to ai)
  * just because it sits higher in some order. The core is pure and imports nothing of src;
  * the shells (cli, server, web) never import each other, and server and web share src/protocol.
  */
@@ -24,12 +24,12 @@ const IMPORTS = {
   review: ['core', 'solver'],
   puzzles: ['core', 'solver', 'ai', 'review'],
   rating: ['core'],
-  players: ['core', 'rating'],
+  identity: ['core', 'rating'],
   tournament: ['core'],
   // The wire contract goes to the browser: the core and the tournament rules' error codes only.
   protocol: ['core', 'tournament'],
   cli: ['core', 'solver', 'ai', 'review', 'puzzles'],
-  server: ['core', 'solver', 'ai', 'rating', 'players', 'tournament', 'protocol'],
+  server: ['core', 'solver', 'ai', 'rating', 'identity', 'tournament', 'protocol'],
   web: ['core', 'solver', 'ai', 'review', 'puzzles', 'tournament', 'protocol'],
 };
 const FOLDERS = Object.keys(IMPORTS);

@@ -4,7 +4,7 @@
 // table for BENCHMARKS.md.
 // (Alpha-beta against MCTS, --expert-duel before, is experiments/mcts/expert-duel.ts.)
 import { parseArgs } from 'node:util';
-import { playMatch, type MoveReport } from '../../src/ai/arena.js';
+import { playMatch, type MoveReport } from '../../src/ai/matches.js';
 import { LEVELS, levelLabel, setOpeningBook } from '../../src/ai/index.js';
 import { parseVariant, unwrap } from '../../src/core/index.js';
 import { loadBook } from '../../src/cli/book-file.js';

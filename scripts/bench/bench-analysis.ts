@@ -27,7 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { playMatch } from '../../src/ai/arena.js';
+import { playMatch } from '../../src/ai/matches.js';
 import { CLASSIC, parseMoves, unwrap } from '../../src/core/index.js';
 import { Solver } from '../../src/solver/index.js';
 import { SearchThreads } from '../../src/cli/search-threads.js';

@@ -1,4 +1,4 @@
-import { eloEstimate, playMatch } from '../ai/arena.js';
+import { eloEstimate, playMatch } from '../ai/matches.js';
 import { levelLabel } from '../ai/index.js';
 import { CLASSIC, variantToString } from '../core/index.js';
 import { committedBookContext, levelFromFlag } from './bestmove.js';

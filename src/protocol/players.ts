@@ -6,7 +6,7 @@ import { SecretSchema } from './formats.js';
  * ratings"). Identity secrets travel only in POST bodies and WebSocket messages, never in URLs.
  */
 export const PlayerIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,32}$/, 'not a player id'));
-/** Names are judged by src/players/names.ts (with a message naming the problem); here only size. */
+/** Names are judged by src/identity/names.ts (with a message naming the problem); here only size. */
 const NameText = z.string().check(z.maxLength(200));
 export const TransferCodeSchema = z
   .string()

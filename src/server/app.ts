@@ -30,7 +30,7 @@ import { createLogger, type Logger } from './log.js';
 import { Matchmaking } from './matchmaking/service.js';
 import { Metrics } from './metrics.js';
 import { PlayService } from './play.js';
-import { PlayerService } from './players.js';
+import { PlayerService } from './player-service.js';
 import { newId } from './secrets.js';
 import { openStore } from './store/open.js';
 import type { GameStore } from './store/types.js';

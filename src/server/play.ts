@@ -6,7 +6,7 @@ import { seatOfHash } from './game/same-hash.js';
 import type { GameService } from './games.js';
 import type { Hub, Member } from './hub.js';
 import type { Metrics } from './metrics.js';
-import type { PlayerService } from './players.js';
+import type { PlayerService } from './player-service.js';
 import { recordPhase } from './phases.js';
 import { ProtocolErrorCode, protocolError, type ClientMessage } from '../protocol/index.js';
 import { hashSecret, newId } from './secrets.js';

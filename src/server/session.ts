@@ -1,7 +1,7 @@
 import { ok, type Result } from '../core/index.js';
 import type { ProtocolError, ServerMessage, ServerMessageOf } from '../protocol/index.js';
 import type { SeatPlayer } from './game/state.js';
-import type { PlayerService } from './players.js';
+import type { PlayerService } from './player-service.js';
 
 /**
  * A connected client as the services see it (the WebSocket connection is one): where the

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
 import { chooseMoveNow, createRandom } from '../../src/ai/index.js';
-import { checkPerfect } from '../../src/ai/arena.js';
+import { checkPerfect } from '../../src/ai/matches.js';
 import { analyzeExactly, createPerfectContext, perfectMove } from '../../src/ai/perfect.js';
 import { Book, Solver, analyze, symmetricKey } from '../../src/solver/index.js';
 import { ponsTestsDir } from '../support/pons-tests.js';

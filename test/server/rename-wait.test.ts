@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitText } from '../../src/server/players.js';
+import { waitText } from '../../src/server/player-service.js';
 
 describe('how long until a rename is allowed', () => {
   it.each([

@@ -12,7 +12,7 @@ import {
 import { hashSecret } from '../secrets.js';
 import type { GameStore } from '../store/types.js';
 import { originAllowed, type OriginPolicy } from './origin.js';
-import type { PlayerService } from '../players.js';
+import type { PlayerService } from '../player-service.js';
 import { acceptsJsonBody, fail, parseJsonBody, send } from './respond.js';
 import { route, type Route } from './router.js';
 

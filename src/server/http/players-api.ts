@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as z from 'zod/mini';
 import type { Result } from '../../core/index.js';
 import type { Metrics } from '../metrics.js';
-import { waitText, type PlayerService } from '../players.js';
+import { waitText, type PlayerService } from '../player-service.js';
 import { ProtocolErrorCode, type ProtocolError } from '../../protocol/index.js';
 import {
   CreatePlayerSchema,

@@ -5,7 +5,7 @@ import type { GameState, SeatPlayer, TurnLimits } from '../game/state.js';
 import { canonicalVariant } from '../games.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
-import type { PlayerService } from '../players.js';
+import type { PlayerService } from '../player-service.js';
 import {
   ProtocolErrorCode,
   protocolError,

@@ -3,7 +3,7 @@ import {
   type TournamentClientMessage,
   type TournamentServerMessage,
 } from '../../protocol/index.js';
-import type { PlayerService } from '../players.js';
+import type { PlayerService } from '../player-service.js';
 import { hashSecret } from '../secrets.js';
 import type { Session } from '../session.js';
 import type { TournamentPushes } from './pushes.js';

@@ -5,7 +5,7 @@ import { withFields } from '../log.js';
 import type { Matchmaking } from '../matchmaking/service.js';
 import type { Metrics } from '../metrics.js';
 import type { PlayService } from '../play.js';
-import type { PlayerService } from '../players.js';
+import type { PlayerService } from '../player-service.js';
 import { handleTournamentMessage } from '../tournaments/messages.js';
 import type { Tournaments } from '../tournaments/wiring.js';
 import { Connection } from './connection.js';

@@ -3,7 +3,7 @@ import { OnlineApi, OnlineClient } from './client.js';
 import { h } from '../dom.js';
 import { gameView } from './game-view.js';
 import { PlayersApi } from './identity.js';
-import { leaderboardView, playerView } from './player-view.js';
+import { leaderboardView, playerView } from './profile-view.js';
 import { lobbyView } from './lobby.js';
 import { replayView } from './replay-view.js';
 import { TournamentsApi } from './tournaments/api.js';

@@ -5,7 +5,7 @@ import type { GameState, SeatPlayer } from '../../../src/server/game/state.js';
 import { createLogger } from '../../../src/server/log.js';
 import { Matchmaking } from '../../../src/server/matchmaking/service.js';
 import { Metrics } from '../../../src/server/metrics.js';
-import type { PlayerService } from '../../../src/server/players.js';
+import type { PlayerService } from '../../../src/server/player-service.js';
 import type { ServerMessage } from '../../../src/protocol/index.js';
 import type { Answer, Reply, Session } from '../../../src/server/session.js';
 import type { GameStore } from '../../../src/server/store/types.js';

@@ -3,7 +3,7 @@ import type { GameState } from '../../../src/server/game/state.js';
 import { createLogger } from '../../../src/server/log.js';
 import { Matchmaking } from '../../../src/server/matchmaking/service.js';
 import { Metrics } from '../../../src/server/metrics.js';
-import type { PlayerService } from '../../../src/server/players.js';
+import type { PlayerService } from '../../../src/server/player-service.js';
 import type { GameStore } from '../../../src/server/store/types.js';
 import type { TournamentSettingsInput } from '../../../src/tournament/index.js';
 import { openTournamentStore } from '../../../src/server/tournaments/open.js';

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { err, ok, type Result } from '../core/index.js';
-import { checkName } from '../players/names.js';
+import { checkName } from '../identity/names.js';
 import { PROVISIONAL_RD, isProvisional, poolOfVariant, type PoolId } from '../rating/index.js';
 import { parseVariant } from '../core/index.js';
 import type { GameState, SeatPlayer } from './game/state.js';

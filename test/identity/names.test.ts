@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkName, nameKey } from '../../src/players/names.js';
+import { checkName, nameKey } from '../../src/identity/names.js';
 
 describe('display names', () => {
   it.each([

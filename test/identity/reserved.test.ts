@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkName, nameKey } from '../../src/players/names.js';
-import { keyChars } from '../../src/players/keys.js';
-import { isReserved } from '../../src/players/reserved.js';
+import { checkName, nameKey } from '../../src/identity/names.js';
+import { keyChars } from '../../src/identity/keys.js';
+import { isReserved } from '../../src/identity/reserved.js';
 
 /**
  * Defect: "Computer Strong", "Computer Beginner", "The Computer" and "The Server" were
