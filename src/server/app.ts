@@ -17,7 +17,7 @@ import { playerRoutes } from './http/players-api.js';
 import { createRouter } from './http/router.js';
 import { createHttpServer } from './http/server.js';
 import { createStaticHandler } from './http/static.js';
-import { Hub } from './hub.js';
+import { Hub } from './hub/hub.js';
 import {
   bounded,
   outageMs,
