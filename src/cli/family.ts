@@ -70,6 +70,31 @@ export function familyPositionFromArgs(
   return position.value;
 }
 
+/**
+ * For commands that play both engines: the family position when the input names PopOut or
+ * Five-in-a-Row (by --game or a `GAME:` prefix), undefined for the classic game, which keeps its
+ * own engine and flags (`--game classic` is the same as no --game).
+ */
+export function classicOrFamily(
+  command: string,
+  text: string,
+  gameFlag: string | undefined,
+  variantFlag: string | undefined,
+): GamePosition | undefined {
+  if (gameFlag === undefined && !isFamilyGameText(text)) return undefined;
+  if (gameFlag !== undefined) {
+    const ruleset = rulesetFromFlags(command, gameFlag, variantFlag);
+    if (ruleset.game === 'classic') return undefined;
+  }
+  const position = familyPositionFromArgs(command, text, gameFlag, variantFlag);
+  if (position.ruleset.game === 'classic') {
+    throw new UsageError(
+      `${command}: a classic game is written without a game name (e.g. 4453 or 7x7c5:4453)`,
+    );
+  }
+  return position;
+}
+
 const DRAW_WORDS = {
   board_full: 'the board is full',
   repetition: 'the same position for the third time',
