@@ -11,6 +11,8 @@ import {
   parseVariant,
   pop,
   drop,
+  type Move,
+  type Player,
   type Ruleset,
   type RulesetSetup,
 } from '../core/index.js';
@@ -127,7 +129,11 @@ export function describeFamilyOutcome(position: GamePosition): string {
  * The terminal loop for two people at one keyboard: a column drops, `p` and a column pops,
  * `u` undoes, `q` quits; anything else is explained and asked again.
  */
-export async function playFamilyGame(position: GamePosition, io: CliIO): Promise<number> {
+export async function playFamilyGame(
+  position: GamePosition,
+  io: CliIO,
+  computer: Partial<Record<Player, (position: GamePosition) => Move>> = {},
+): Promise<number> {
   const lines = createInterface({ input: io.stdin, terminal: false });
   const input = lines[Symbol.asyncIterator]();
   const colour = io.stdinIsTTY;
@@ -142,6 +148,15 @@ export async function playFamilyGame(position: GamePosition, io: CliIO): Promise
     );
     while (!position.isOver) {
       io.out('\n' + renderBoard(position, { colour }) + '\n');
+      const mover = computer[position.turn];
+      if (mover) {
+        const name = PLAYER_NAMES[position.turn];
+        const move = mover(position);
+        position.play(move);
+        const what = move.kind === 'pop' ? 'pops column' : 'plays';
+        io.out(`${name} (computer) ${what} ${move.column + 1}\n`);
+        continue;
+      }
       io.out(`${PLAYER_NAMES[position.turn]} to move > `);
       const next = await input.next();
       if (next.done === true) {
@@ -152,6 +167,8 @@ export async function playFamilyGame(position: GamePosition, io: CliIO): Promise
       if (answer === 'q') break;
       if (answer === 'u') {
         if (!position.undo().ok) io.out('Nothing to undo.\n');
+        // Against the computer, its reply goes too: it is the person's turn again.
+        else if (computer[position.turn] !== undefined && position.ply > 0) position.undo();
         continue;
       }
       const typed = /^(p?)(\d+)$/.exec(answer);

@@ -80,3 +80,24 @@ describe('c4 bestmove and arena with --game (the family)', () => {
     expect(err).toContain('--check-ms is for the classic game only');
   });
 });
+
+describe('c4 play --game with --vs', () => {
+  it('the computer answers every move, undo takes back its reply too', async () => {
+    const { code, out } = await runCli(
+      ['play', '--game', 'popout', '--vs', 'casual'],
+      ['4', 'u', '4', 'q', ''].join('\n'),
+    );
+    expect(code).toBe(0);
+    expect(out).toContain('You are playing Casual at PopOut.');
+    expect(out.match(/O \(Yellow\) \(computer\) plays \d/g)).toHaveLength(2);
+    expect(out).toMatch(/Replay with: c4 show popout:4\d\n/);
+  });
+
+  it('with --first computer the computer opens Five-in-a-Row', async () => {
+    const { out } = await runCli(
+      ['play', '--game', 'five', '--vs', 'beginner', '--first', 'computer'],
+      'q\n',
+    );
+    expect(out).toMatch(/X \(Red\) \(computer\) plays [2-8]\n/);
+  });
+});
