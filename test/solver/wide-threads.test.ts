@@ -40,7 +40,7 @@ function quietPosition(v: Variant, picks: readonly number[]): number[] | undefin
 }
 
 /** 0-based columns from the CLI's notation (1-9, then a, b, c). */
-const columnsOf = (text: string): number[] => [...text].map((ch) => parseInt(ch, 16) - 1);
+const columnsOf = (text: string): number[] => Array.from(text, (ch) => parseInt(ch, 16) - 1);
 // 10x6 positions found by `quietPosition`: one thread searches ~1M and ~300k nodes.
 const LONG = '8626731661a96615442453344482';
 const MEDIUM = '417a268aaa35a1a11137336581225';
@@ -97,7 +97,7 @@ describe('a wide shared search stopped by its budget', () => {
     const v = variant(10, 6);
     const moves = columnsOf(LONG);
     single.reset();
-    const exact = unwrap(single.solve({ variant: v, moves })).score;
+    const exact = unwrap(single.solve({ variant: v, moves })).score!;
     shared.reset();
     const stopped = unwrap(shared.solve({ variant: v, moves }, { maxNodes: 20_000 }));
     expect(stopped.stopped).toBe('nodes');
