@@ -5,7 +5,6 @@ import {
   CLASSIC_RULES,
   GamePosition,
   createRuleset,
-  drop,
   unwrap,
 } from '../../src/core/index.js';
 import { DEFAULT_SETTINGS, initialState, reduce } from '../../src/web/state/game.js';
@@ -72,7 +71,9 @@ describe('share links', () => {
   });
 
   it('reads pasted text: bare moves on the current board, prefixed games, links', () => {
-    const c5 = unwrap(createRuleset({ game: 'classic', board: { width: 7, height: 7, connect: 5 } }));
+    const c5 = unwrap(
+      createRuleset({ game: 'classic', board: { width: 7, height: 7, connect: 5 } }),
+    );
     const bare = parseSharedText(' 44 53 ', c5);
     expect(bare.ok && bare.value).toEqual({
       game: 'classic',

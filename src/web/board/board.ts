@@ -109,12 +109,15 @@ export function movesOf(position: Position | GamePosition): readonly Move[] {
   return position instanceof GamePosition ? position.moves : position.moves.map(drop);
 }
 
-const moveKey = (move: Move): string => (move.kind === 'pop' ? `p${move.column}` : `${move.column}`);
+const moveKey = (move: Move): string =>
+  move.kind === 'pop' ? `p${move.column}` : `${move.column}`;
 
 /** Whether the side to move may pop its disc from the bottom of `column` now. */
 export function canPopAt(position: Position | GamePosition, column: number): boolean {
   return (
-    position instanceof GamePosition && !position.isOver && position.canPlay({ kind: 'pop', column })
+    position instanceof GamePosition &&
+    !position.isOver &&
+    position.canPlay({ kind: 'pop', column })
   );
 }
 

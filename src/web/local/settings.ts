@@ -1,3 +1,4 @@
+import { FAMILY_LEVELS } from '../../ai/family/index.js';
 import { LEVELS, levelLabel, type LevelId } from '../../ai/index.js';
 import {
   createVariant,
@@ -122,7 +123,9 @@ export function createSettings(host: Host): SettingsPanel {
         patch: { game: preset.game, variant: preset.variant },
       });
       if (changed && preset.game !== 'classic') {
-        host.talk.announce(`New game of ${preset.label}. ${rulesText(preset.game, preset.variant)[0] ?? ''}`);
+        host.talk.announce(
+          `New game of ${preset.label}. ${rulesText(preset.game, preset.variant)[0] ?? ''}`,
+        );
       }
       return;
     }
@@ -183,8 +186,10 @@ export function createSettings(host: Host): SettingsPanel {
       el.watchField.hidden = mode !== 'watch';
       el.startField.hidden = mode === 'analysis';
       fillLevels(el.level, state.settings.level, variant);
+      // The family's levels have the same names, described for games with pops and set-ups.
+      const levels = game === 'classic' ? LEVELS : FAMILY_LEVELS;
       el.levelAbout.textContent =
-        LEVELS.find((level) => level.id === state.settings.level)?.description ?? '';
+        levels.find((level) => level.id === state.settings.level)?.description ?? '';
       fillLevels(el.levelA, state.settings.watchLevels[0], variant);
       fillLevels(el.levelB, state.settings.watchLevels[1], variant);
       for (const option of el.start.options) {

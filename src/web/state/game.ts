@@ -11,7 +11,14 @@ import {
   type Variant,
   playerToMove,
 } from '../../core/index.js';
-import { codeColumn, codeToMove, dropCode, isPopCode, popCode, type MoveCode } from './move-code.js';
+import {
+  codeColumn,
+  codeToMove,
+  dropCode,
+  isPopCode,
+  popCode,
+  type MoveCode,
+} from './move-code.js';
 import {
   EMPTY_SCORE,
   type Counted,

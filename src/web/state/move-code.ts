@@ -15,8 +15,7 @@ export const isPopCode = (code: MoveCode): boolean => code < 0;
 /** The column a code plays in, 0-based. */
 export const codeColumn = (code: MoveCode): number => (code < 0 ? -code - 1 : code);
 
-export const codeToMove = (code: MoveCode): Move =>
-  code < 0 ? pop(codeColumn(code)) : drop(code);
+export const codeToMove = (code: MoveCode): Move => (code < 0 ? pop(codeColumn(code)) : drop(code));
 
 export const moveToCode = (move: Move): MoveCode =>
   move.kind === 'pop' ? popCode(move.column) : dropCode(move.column);

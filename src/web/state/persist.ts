@@ -1,4 +1,10 @@
-import { GAMES, createVariant, type GameName, type Player, type Variant } from '../../core/index.js';
+import {
+  GAMES,
+  createVariant,
+  type GameName,
+  type Player,
+  type Variant,
+} from '../../core/index.js';
 import { DEFAULT_SETTINGS, EMPTY_SCORES, initialState, replay, rulesetFor } from './game.js';
 import {
   EMPTY_SCORE,
