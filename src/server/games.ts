@@ -50,6 +50,34 @@ export interface ServiceDeps {
   readonly latest?: (id: string) => GameState | undefined;
 }
 
+/** One side of a game made for two given players. */
+export interface Entrant {
+  readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+}
+
+/** A game between two given players (`GameService.start`). */
+export interface GameSetup {
+  /** Chosen beforehand when the game is recorded before it is made (a tournament pairing). */
+  readonly id?: string;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly rated: boolean;
+  readonly seats: readonly [Entrant, Entrant];
+}
+
+/**
+ * A new game as a store transaction makes it (quick match, the computer): the seats decided
+ * inside the transaction, the variant already canonical. `draft` adds the id, time and limits.
+ */
+export interface GameDraft {
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly seats: readonly [string, string];
+  readonly players: readonly [SeatPlayer | null, SeatPlayer | null];
+  readonly rated: boolean;
+}
+
 /** Checks a variant text with the rules engine and returns its canonical form. */
 export function canonicalVariant(text: string): Result<string, ProtocolError> {
   const variant = parseVariant(text);
@@ -58,8 +86,11 @@ export function canonicalVariant(text: string): Result<string, ProtocolError> {
 }
 
 /**
- * The authoritative game service: load, reduce, compare-and-set, publish. All game writes go
- * through `execute`, so the rules and the version check are applied in exactly one place.
+ * The authoritative game service: create, load, reduce, compare-and-set, publish. Every game
+ * is made here (by link: `create`; between two given players: `start`; inside a quick-match
+ * or computer transaction: `draft`, then `made`; a rematch in `execute`), so each gets the
+ * same checks, turn limits, metrics and log line. All game writes go through `execute`, so the
+ * rules and the version check are applied in exactly one place.
  */
 export class GameService {
   constructor(private readonly deps: ServiceDeps) {}
@@ -96,6 +127,63 @@ export class GameService {
     this.deps.metrics.gamesCreated.add();
     this.deps.log.info('game created', { game: state.id, variant: state.variant, seat });
     return ok({ state, seat });
+  }
+
+  /**
+   * Starts a game between two given players (seats in the order given, both held, clocks
+   * running): for pairings made outside quick match, such as a tournament's. Rated only
+   * between two named players. A pairing that names its game beforehand gives `id` (a second
+   * start of the same id fails in the store: the game exists once).
+   */
+  async start(setup: GameSetup): Promise<Result<GameState, ProtocolError>> {
+    const variant = canonicalVariant(setup.variant);
+    if (!variant.ok) return variant;
+    const [first, second] = setup.seats;
+    if (first.secretHash === second.secretHash) {
+      return err(protocolError(ProtocolErrorCode.BadMessage, 'a game needs two different seats'));
+    }
+    if (setup.rated && (!first.player || !second.player)) {
+      return err(
+        protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs two named players'),
+      );
+    }
+    const state = newGame(
+      {
+        id: setup.id ?? newId(),
+        variant: variant.value,
+        clock: setup.clock,
+        seats: [first.secretHash, second.secretHash],
+        players: [first.player, second.player],
+        rated: setup.rated,
+        limits: this.deps.limits,
+      },
+      this.deps.now(),
+    );
+    await this.deps.store.insertGame(state);
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info('game started', { game: state.id, variant: state.variant });
+    this.deps.onStored(state);
+    return ok(state);
+  }
+
+  /** A new game for a store transaction to insert (pure: no write, nothing counted). */
+  draft(draft: GameDraft, now: number): GameState {
+    return newGame({ id: newId(), ...draft, limits: this.deps.limits }, now);
+  }
+
+  /**
+   * A game a store transaction made from `draft`: counted and logged; given its state, its
+   * watchers (and the computer, if it moves first) hear of it.
+   */
+  made(
+    gameId: string,
+    how: 'quick match' | 'computer match',
+    fields: Record<string, unknown>,
+    state?: GameState,
+  ): void {
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info(how, { game: gameId, ...fields });
+    if (state) this.deps.onStored(state);
   }
 
   load(id: string): Promise<GameState | undefined> {

@@ -4,7 +4,7 @@ import { dueAt } from './game/deadlines.js';
 import type { Command } from './game/reducer.js';
 import { seatOfHash } from './game/same-hash.js';
 import type { GameService } from './games.js';
-import type { Hub, Member } from './hub.js';
+import type { Hub, Member } from './hub/hub.js';
 import type { Metrics } from './metrics.js';
 import type { PlayerService } from './player-service.js';
 import { recordPhase } from './phases.js';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GameService } from '../games.js';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub/hub.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
 import {

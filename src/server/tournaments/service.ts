@@ -19,7 +19,7 @@ import type {
 } from '../../protocol/index.js';
 import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
-import type { GameSetup } from '../matchmaking/service.js';
+import type { GameSetup } from '../games.js';
 import type { GameStore } from '../store/types.js';
 import {
   arenaOf,
@@ -58,7 +58,7 @@ export interface TournamentDeps {
   readonly store: TournamentStore;
   readonly games: Pick<GameStore, 'getGame'>;
   /**
-   * Makes a paired game: the matchmaking service's `startGame`, so a tournament game is made,
+   * Makes a paired game: the game service's `start`, so a tournament game is made,
    * rated and timed (first-move abort, leaving) exactly as any other game, and its watchers
    * and the hub hear of it the same way.
    */
