@@ -18,3 +18,5 @@ export { FAMILY_LEVELS } from './levels.js';
 export type { FamilyGame } from './levels.js';
 export { WIN as FAMILY_WIN, WIN_THRESHOLD as FAMILY_WIN_THRESHOLD } from './evaluate.js';
 export { FAMILY_LEVEL_NODES, familyThinkingBudget } from '../budgets.js';
+export { FAMILY_MATCH_MAX_PLIES, playFamilyMatch } from './matches.js';
+export type { FamilyGameReport, FamilyMatchResult, FamilyMatchSetup } from './matches.js';

@@ -10,6 +10,8 @@ import { gameRef } from './computer.js';
 export interface HintSet {
   readonly moves: readonly number[];
   readonly list: readonly Hint[];
+  /** PopOut: each column's pop (`null`: no pop there). */
+  readonly pops?: readonly (Hint | null)[];
   readonly final: boolean;
   readonly exact: boolean;
   /** Threads the worker searched with (src/web/worker/threads.ts). */
@@ -34,7 +36,7 @@ function hintsOn(state: GameState): boolean {
 }
 
 const cacheKey = (state: GameState): string => {
-  return `${variantToString(state.settings.variant)}:${state.moves.join(',')}`;
+  return `${state.settings.game}/${variantToString(state.settings.variant)}:${state.moves.join(',')}`;
 };
 
 /**
@@ -77,8 +79,15 @@ export class Analyst {
         this.current = { moves: asked, list: [], final: true, exact: false, threads: 1 };
         this.onError(reply.message);
       } else if (reply.type === 'analysis') {
-        const { hints: list, final, exact, threads } = reply;
-        this.current = { moves: asked, list, final, exact, threads };
+        const { hints: list, final, exact, threads, popHints } = reply;
+        this.current = {
+          moves: asked,
+          list,
+          final,
+          exact,
+          threads,
+          ...(popHints ? { pops: popHints } : {}),
+        };
         if (final) this.cache.set(key, this.current);
       } else {
         return;
@@ -104,6 +113,12 @@ export class Analyst {
       return Array.from({ length: state.settings.variant.width }, () => ({ kind: 'unknown' }));
     }
     return set.list;
+  }
+
+  /** The pops' hints for `state` (PopOut), when they have arrived. */
+  popsShown(state: GameState): readonly (Hint | null)[] | null {
+    if (this.shown(state) === null) return null;
+    return this.hintsFor(state)?.pops ?? null;
   }
 
   /** The row is still changing (more passes to come). */
