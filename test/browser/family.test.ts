@@ -160,6 +160,30 @@ describe('PopOut', () => {
     expect(await page.inputValue('#preset')).toBe('popout');
   });
 
+  it('shows hints for drops above the columns and for pops on the Pop buttons', async () => {
+    const { page, screenshot } = await suite.newPage({ viewport: PHONE });
+    await openGame(page, `${suite.harness.url}#g=popout:4433&m=analysis`);
+    await expect
+      .poll(() => page.locator('.board:not(.hints-pending) .hint-row').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    // Every column still takes a drop: seven hints; Red's two pops carry theirs in their names.
+    const drops = await page.locator('.hint-row .hint').allTextContents();
+    expect(drops.filter((text) => text !== '')).toHaveLength(7);
+    for (const column of [3, 4]) {
+      expect(await popButton(page, column).getAttribute('aria-label')).toMatch(
+        new RegExp(`^Pop your Red disc from column ${column}, .+`),
+      );
+      expect(await popButton(page, column).textContent()).toBe('Pop');
+      expect(await page.textContent(`.pop[data-col="${column}"] + .pop-hint`)).not.toBe('');
+    }
+    expect(await page.textContent('#hint-note')).toContain('each pop on its Pop button');
+    await noHorizontalScroll(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot('family-popout-phone-hints');
+  });
+
   it('has pop controls axe finds no fault with, on a phone and a desktop', async () => {
     const { page, screenshot } = await suite.newPage({ viewport: PHONE });
     await openGame(page, `${suite.harness.url}#g=popout:4433&m=pvp`);

@@ -251,7 +251,8 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
           choosePop(column);
         });
         pops.push(button);
-        popRow.append(h('span', { class: 'pop-slot' }, button));
+        const badge = h('span', { class: 'pop-hint', 'aria-hidden': 'true' });
+        popRow.append(h('span', { class: 'pop-slot' }, button, badge));
       }
       root.replaceChildren(hintRow, frame, popRow);
     } else {
@@ -400,8 +401,12 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
           `Pop your ${colour} disc from column ${column + 1}${said}`,
         );
         popButton.title = `Pop: take the ${colour} disc out of the bottom of column ${column + 1}${said}`;
-        popButton.textContent = popLabel && said ? `Pop ${popLabel.short}` : 'Pop';
-        popButton.dataset['tone'] = popLabel?.tone ?? 'none';
+        // The score sits beside the button, not in it: the button's text stays its name.
+        const badge = popButton.nextElementSibling as HTMLElement | null;
+        if (badge) {
+          badge.textContent = may && said ? (popLabel?.short ?? '') : '';
+          badge.dataset['tone'] = popLabel?.tone ?? 'none';
+        }
       }
       const hintElement = hintRow?.children[column] as HTMLElement | undefined;
       if (hintElement) {

@@ -132,6 +132,7 @@ export class Analyst {
     const side = COLOUR[positionOf(state).turn];
     const set = this.hintsFor(state);
     if (!set || set.list.length === 0) return `Analysing for ${side}…`;
+    if (state.settings.game !== 'classic') return familyNote(state, side, set.exact);
     if (!set.exact) {
       return (
         `Estimates for ${side} (~): this board is too big to solve exactly. ` +
@@ -162,4 +163,16 @@ export class Analyst {
       status
     );
   }
+}
+
+/** The note for PopOut and Five-in-a-Row, whose hints say win, draw or loss without distances. */
+function familyNote(state: GameState, side: string, exact: boolean): string {
+  const where =
+    state.settings.game === 'popout'
+      ? 'each drop above its column, each pop on its Pop button'
+      : 'each drop above its column';
+  return exact
+    ? `For ${side}: W = win, D = draw, L = loss, solved (${where}).`
+    : `Estimates for ${side} (~), from the computer’s search, not solved (${where}): ` +
+        '★ = its choice; ~−3 = 3 points below it, on a scale to 10 for the worst move; W or L = a result it found.';
 }
