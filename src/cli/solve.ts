@@ -41,10 +41,10 @@ const SHALLOW_PLY = 10;
 const PROBE_NODES = 20_000;
 /**
  * Classic lines with at most this many discs read the book before their first search (~16 ms):
- * its line positions reach ply 13, so an analysis to ply 12 on a line games go is answered there.
+ * its line positions reach ply 17, so an analysis to ply 16 on a line games go is answered there.
  * Past SHALLOW_PLY the quick search keeps its full QUICK_NODES, which most of them need no more.
  */
-const BOOK_PLY = 12;
+const BOOK_PLY = 16;
 
 const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
