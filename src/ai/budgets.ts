@@ -71,3 +71,26 @@ export function effectiveBudget(
   if (timeMs === undefined || timeMs >= budget.timeMs) return budget;
   return { nodes: budget.nodes, timeMs: Math.max(0, timeMs) };
 }
+
+/**
+ * PopOut and Five-in-a-Row (src/ai/family): positions per move of each level, the one table web,
+ * CLI and server play with and the family ladder (docs/family.md) was measured with. Their search
+ * walks the rules' own GamePosition, slower per position than the classic bitboard, hence smaller
+ * numbers for a similar wait. Perfect spends its nodes on the exact solver first, then searches.
+ */
+export const FAMILY_LEVEL_NODES = {
+  casual: 5_000,
+  intermediate: 20_000,
+  strong: 60_000,
+  perfect: 400_000,
+} as const;
+
+/** Wall-clock ceilings of the family levels: a safety net for slow devices, as above. */
+const FAMILY_CEILING_MS = 3_000;
+const FAMILY_PERFECT_CEILING_MS = 5_000;
+
+export function familyThinkingBudget(level: LevelId): ThinkingBudget {
+  if (level === 'beginner') return { nodes: 0, timeMs: 0 };
+  const timeMs = level === 'perfect' ? FAMILY_PERFECT_CEILING_MS : FAMILY_CEILING_MS;
+  return { nodes: FAMILY_LEVEL_NODES[level], timeMs };
+}

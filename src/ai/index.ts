@@ -6,10 +6,12 @@
  */
 export { chooseMove, chooseMoveNow } from './choose.js';
 export {
+  FAMILY_LEVEL_NODES,
   LEVEL_NODES,
   PERFECT_CLASSIC_MS,
   PERFECT_OTHER_MS,
   effectiveBudget,
+  familyThinkingBudget,
   thinkingBudget,
 } from './budgets.js';
 export type { ThinkingBudget } from './budgets.js';

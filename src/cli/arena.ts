@@ -10,6 +10,8 @@ import {
   type Command,
   wholeFromFlag,
 } from './command.js';
+import { familyArena } from './family-ai.js';
+import { gameOption, rulesetFromFlags } from './family.js';
 
 const signed = (value: number): string =>
   Number.isFinite(value)
@@ -26,13 +28,14 @@ export const arena: Command = {
   name: 'arena',
   summary: 'play computer levels against each other and measure the difference (Elo)',
   usage:
-    'c4 arena --a LEVEL --b LEVEL --games N [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--a-first] [--verbose] [--print-games]',
+    'c4 arena --a LEVEL --b LEVEL --games N [--game classic|popout|five] [--variant WxHcN] [--seed S] [--opening-plies K] [--time-ms T] [--check-ms T] [--a-first] [--verbose] [--print-games]',
   run(args, io) {
     const { values, positionals } = parseCommandArgs(
       'arena',
       args,
       {
         ...variantOption,
+        ...gameOption,
         a: { type: 'string' },
         b: { type: 'string' },
         games: { type: 'string', short: 'n' },
@@ -49,6 +52,31 @@ export const arena: Command = {
     if (positionals.length > 0) throw new UsageError(`arena: usage: ${arena.usage}`);
     const a = levelFromFlag('arena', values.a);
     const b = levelFromFlag('arena', values.b);
+    if (values.game !== undefined) {
+      const ruleset = rulesetFromFlags('arena', values.game, values.variant);
+      if (ruleset.game !== 'classic') {
+        for (const flag of ['time-ms', 'check-ms', 'a-first'] as const) {
+          if (values[flag] !== undefined) {
+            throw new UsageError(`arena: --${flag} is for the classic game only`);
+          }
+        }
+        return Promise.resolve(
+          familyArena(
+            {
+              a,
+              b,
+              ruleset,
+              games: wholeFromFlag('arena', 'games', values.games, 40, 1),
+              seed: wholeFromFlag('arena', 'seed', values.seed, 1),
+              openingPlies: wholeFromFlag('arena', 'opening-plies', values['opening-plies'], 2),
+              verbose: values.verbose === true,
+              printGames: values['print-games'] === true,
+            },
+            io,
+          ),
+        );
+      }
+    }
     const variant = variantFromFlag('arena', values.variant, CLASSIC);
     const games = wholeFromFlag('arena', 'games', values.games, 40, 1);
     const timeMs = values['time-ms'];

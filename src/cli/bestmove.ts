@@ -16,6 +16,8 @@ import {
   wholeFromFlag,
   type Command,
 } from './command.js';
+import { familyBestmove } from './family-ai.js';
+import { classicOrFamily, gameOption } from './family.js';
 import { positionFromArgs } from './show.js';
 
 export function levelFromFlag(command: string, flag: string | undefined): Level {
@@ -43,10 +45,12 @@ export function committedBookContext(): PerfectContext {
 export const bestmove: Command = {
   name: 'bestmove',
   summary: "print the computer's move at a level (and its score when known)",
-  usage: 'c4 bestmove --level L [--variant WxHcN] [--time-ms T] [--seed S] [--explain] <moves>',
+  usage:
+    'c4 bestmove --level L [--game classic|popout|five] [--variant WxHcN] [--time-ms T] [--seed S] [--explain] <moves | GAME:moves>',
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('bestmove', args, {
       ...variantOption,
+      ...gameOption,
       level: { type: 'string', short: 'l' },
       'time-ms': { type: 'string' },
       seed: { type: 'string' },
@@ -54,8 +58,23 @@ export const bestmove: Command = {
     });
     if (positionals.length > 1) throw new UsageError('bestmove: expected one move string');
     const level = levelFromFlag('bestmove', values.level);
+    const text = positionals[0] ?? '';
+    const family = classicOrFamily('bestmove', text, values.game, values.variant);
+    if (family) {
+      const { seed, 'time-ms': time } = values;
+      return familyBestmove(
+        family,
+        level,
+        {
+          explain: values.explain === true,
+          ...(seed !== undefined ? { seed: wholeFromFlag('bestmove', 'seed', seed, 0) } : {}),
+          ...(time !== undefined ? { timeMs: wholeFromFlag('bestmove', 'time-ms', time, 0) } : {}),
+        },
+        io,
+      );
+    }
     const perfect = committedBookContext();
-    const position = positionFromArgs('bestmove', positionals[0] ?? '', values.variant);
+    const position = positionFromArgs('bestmove', text, values.variant);
     if (position.isOver) throw new UsageError('bestmove: the game is over; there is no move');
     const timeMs = values['time-ms'];
     const seed = values.seed;

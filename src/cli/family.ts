@@ -11,6 +11,8 @@ import {
   parseVariant,
   pop,
   drop,
+  type Move,
+  type Player,
   type Ruleset,
   type RulesetSetup,
 } from '../core/index.js';
@@ -70,6 +72,31 @@ export function familyPositionFromArgs(
   return position.value;
 }
 
+/**
+ * For commands that play both engines: the family position when the input names PopOut or
+ * Five-in-a-Row (by --game or a `GAME:` prefix), undefined for the classic game, which keeps its
+ * own engine and flags (`--game classic` is the same as no --game).
+ */
+export function classicOrFamily(
+  command: string,
+  text: string,
+  gameFlag: string | undefined,
+  variantFlag: string | undefined,
+): GamePosition | undefined {
+  if (gameFlag === undefined && !isFamilyGameText(text)) return undefined;
+  if (gameFlag !== undefined) {
+    const ruleset = rulesetFromFlags(command, gameFlag, variantFlag);
+    if (ruleset.game === 'classic') return undefined;
+  }
+  const position = familyPositionFromArgs(command, text, gameFlag, variantFlag);
+  if (position.ruleset.game === 'classic') {
+    throw new UsageError(
+      `${command}: a classic game is written without a game name (e.g. 4453 or 7x7c5:4453)`,
+    );
+  }
+  return position;
+}
+
 const DRAW_WORDS = {
   board_full: 'the board is full',
   repetition: 'the same position for the third time',
@@ -102,7 +129,11 @@ export function describeFamilyOutcome(position: GamePosition): string {
  * The terminal loop for two people at one keyboard: a column drops, `p` and a column pops,
  * `u` undoes, `q` quits; anything else is explained and asked again.
  */
-export async function playFamilyGame(position: GamePosition, io: CliIO): Promise<number> {
+export async function playFamilyGame(
+  position: GamePosition,
+  io: CliIO,
+  computer: Partial<Record<Player, (position: GamePosition) => Move>> = {},
+): Promise<number> {
   const lines = createInterface({ input: io.stdin, terminal: false });
   const input = lines[Symbol.asyncIterator]();
   const colour = io.stdinIsTTY;
@@ -117,6 +148,15 @@ export async function playFamilyGame(position: GamePosition, io: CliIO): Promise
     );
     while (!position.isOver) {
       io.out('\n' + renderBoard(position, { colour }) + '\n');
+      const mover = computer[position.turn];
+      if (mover) {
+        const name = PLAYER_NAMES[position.turn];
+        const move = mover(position);
+        position.play(move);
+        const what = move.kind === 'pop' ? 'pops column' : 'plays';
+        io.out(`${name} (computer) ${what} ${move.column + 1}\n`);
+        continue;
+      }
       io.out(`${PLAYER_NAMES[position.turn]} to move > `);
       const next = await input.next();
       if (next.done === true) {
@@ -127,6 +167,8 @@ export async function playFamilyGame(position: GamePosition, io: CliIO): Promise
       if (answer === 'q') break;
       if (answer === 'u') {
         if (!position.undo().ok) io.out('Nothing to undo.\n');
+        // Against the computer, its reply goes too: it is the person's turn again.
+        else if (computer[position.turn] !== undefined && position.ply > 0) position.undo();
         continue;
       }
       const typed = /^(p?)(\d+)$/.exec(answer);

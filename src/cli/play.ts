@@ -18,6 +18,7 @@ import {
 } from './command.js';
 import { describeOutcome, PLAYER_NAMES, renderBoard } from './render.js';
 import { chooseMove, levelLabel } from '../ai/index.js';
+import { chooseFamilyMove } from '../ai/family/index.js';
 import { committedBookContext, levelFromFlag } from './bestmove.js';
 
 /** Chooses a column for the side to move; a person at the keyboard is `undefined`. */
@@ -38,12 +39,21 @@ export const play: Command = {
     if (positionals.length > 0) throw new UsageError(`play: usage: ${play.usage}`);
     if (values.game !== undefined && values.game.trim().toLowerCase() !== 'classic') {
       const ruleset = rulesetFromFlags('play', values.game, values.variant);
-      if (values.vs !== undefined || values.first !== undefined) {
-        throw new UsageError(
-          `play: --vs plays the classic game only for now; ${GAME_TITLES[ruleset.game]} is for two people`,
-        );
+      if (values.vs === undefined) {
+        if (values.first !== undefined) throw new UsageError('play: --first needs --vs LEVEL');
+        return playFamilyGame(GamePosition.start(ruleset), io);
       }
-      return playFamilyGame(GamePosition.start(ruleset), io);
+      const level = levelFromFlag('play', values.vs);
+      if (values.first !== undefined && values.first !== 'me' && values.first !== 'computer') {
+        throw new UsageError(`play: --first must be me or computer, got ${values.first}`);
+      }
+      const mover = (position: GamePosition) => chooseFamilyMove(position, level.id);
+      io.out(`You are playing ${level.name} at ${GAME_TITLES[ruleset.game]}.\n`);
+      return playFamilyGame(
+        GamePosition.start(ruleset),
+        io,
+        values.first === 'computer' ? { 1: mover } : { 2: mover },
+      );
     }
     const variant = variantFromFlag('play', values.variant, CLASSIC);
     if (values.vs === undefined) {

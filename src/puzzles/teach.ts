@@ -87,15 +87,21 @@ export function lessonAfterWrongMove(
 
 /**
  * After the opponent's refutation (`position`: the puzzle's side to move again, or the game
- * over): the line that wins, or the threats the opponent now holds.
+ * over): the line that wins, or the threats the opponent now holds, named cell by cell; where
+ * none shows yet, what was lost (`goal`, the puzzle's) and where to see the line that kept it.
+ * It only ever said "the goal is out of reach" there, where every other lesson names something.
  */
 export function lessonAfterRefutation(
   position: Position,
   names: Readonly<Record<Player, string>>,
+  goal: 'win' | 'draw',
 ): Lesson {
   const outcome = position.outcome;
   if (outcome.kind === 'win') {
     return { text: `${names[outcome.winner]} wins: the winning line is highlighted.`, marks: [] };
+  }
+  if (outcome.kind === 'draw') {
+    return { text: 'The game ends in a draw, where the win was there to take.', marks: [] };
   }
   const opponent: Player = position.turn === 1 ? 2 : 1;
   const threats = threatCells(position, opponent);
@@ -107,11 +113,15 @@ export function lessonAfterRefutation(
       marks: now,
     };
   }
+  const lost = goal === 'win' ? 'the win is gone' : `${names[opponent]} wins`;
   if (threats.length > 0) {
     return {
-      text: `${names[opponent]}'s threats are ringed: with best play the puzzle's goal is out of reach.`,
+      text: `${names[opponent]} holds ${threats.length === 1 ? 'a threat' : 'threats'} at ${threats.map(cellName).join(' and ')} (ringed): with best play ${lost}.`,
       marks: threats,
     };
   }
-  return { text: 'With best play the goal is now out of reach.', marks: [] };
+  return {
+    text: `${names[opponent]} has no threat on the board yet, but with best play ${lost}: “Show the solution” plays the line that ${goal === 'win' ? 'wins' : 'holds the draw'}.`,
+    marks: [],
+  };
 }

@@ -23,3 +23,13 @@ export { summarize, type PlayerSummary } from './summary.js';
 export { evaluationSeries, type EvaluationPoint } from './series.js';
 export { moveLine, reviewReport, unreviewed, type MoveLine, type ReviewReport } from './report.js';
 export { openColumns, solveColumn, type OpenColumns } from './columns.js';
+export {
+  classifyFamilyMove,
+  describeFamilyScore,
+  reviewFamilyGame,
+  summarizeFamily,
+  type FamilyAnalyser,
+  type FamilyMoveReview,
+  type FamilyReviewOptions,
+  type FamilyScoredMove,
+} from './family.js';

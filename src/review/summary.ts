@@ -20,7 +20,9 @@ const ZERO: Record<MoveClass, number> = Object.fromEntries(
 ) as Record<MoveClass, number>;
 
 /** Counts, first decisive mistake and accuracy of each player, from reviews in any order. */
-export function summarize(reviews: readonly MoveReview[]): readonly [PlayerSummary, PlayerSummary] {
+export function summarize(
+  reviews: readonly Pick<MoveReview, 'player' | 'ply' | 'class'>[],
+): readonly [PlayerSummary, PlayerSummary] {
   const of = (player: Player): PlayerSummary => {
     const own = reviews.filter((r) => r.player === player).sort((a, b) => a.ply - b.ply);
     const counts = { ...ZERO };

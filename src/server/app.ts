@@ -17,7 +17,7 @@ import { playerRoutes } from './http/players-api.js';
 import { createRouter } from './http/router.js';
 import { createHttpServer } from './http/server.js';
 import { createStaticHandler } from './http/static.js';
-import { Hub } from './hub.js';
+import { Hub } from './hub/hub.js';
 import {
   bounded,
   outageMs,
@@ -153,9 +153,8 @@ export async function startServer(
     random: Math.random,
     metrics,
     log,
-    limits: { abortMs: config.abortMs, leaveMs: config.leaveMs },
+    games,
     botWaitMs: config.botWaitMs,
-    onStored,
   });
   const play = new PlayService({ games, hub, bots, players, metrics, now });
 
@@ -189,7 +188,7 @@ export async function startServer(
   const tournaments = await startTournaments({
     config,
     games: store,
-    matchmaking,
+    service: games,
     bus,
     node,
     now,
@@ -262,8 +261,8 @@ export async function startServer(
     log,
     api,
     serveStatic: createStaticHandler(config.webRoot),
-    onSocket: (ws, address, conn) => {
-      sockets.accept(ws, address, conn);
+    onSocket: (ws, address, conn, version) => {
+      sockets.accept(ws, address, conn, version);
     },
   });
 

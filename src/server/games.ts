@@ -1,4 +1,4 @@
-import { err, ok, parseVariant, variantToString, type Player, type Result } from '../core/index.js';
+import { err, ok, type Player, type Result } from '../core/index.js';
 import { gameChannel, type Bus } from './bus/types.js';
 import {
   newGame,
@@ -8,6 +8,7 @@ import {
   type Command,
   type GameEvent,
 } from './game/reducer.js';
+import { canonicalGame } from './game/family.js';
 import type { GameState, SeatPlayer, TurnLimits } from './game/state.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
@@ -50,29 +51,56 @@ export interface ServiceDeps {
   readonly latest?: (id: string) => GameState | undefined;
 }
 
-/** Checks a variant text with the rules engine and returns its canonical form. */
-export function canonicalVariant(text: string): Result<string, ProtocolError> {
-  const variant = parseVariant(text);
-  if (!variant.ok) return err(protocolError(ProtocolErrorCode.BadVariant, variant.error.message));
-  return ok(variantToString(variant.value));
+/** One side of a game made for two given players. */
+export interface Entrant {
+  readonly secretHash: string;
+  readonly player: SeatPlayer | null;
+}
+
+/** A game between two given players (`GameService.start`). */
+export interface GameSetup {
+  /** Chosen beforehand when the game is recorded before it is made (a tournament pairing). */
+  readonly id?: string;
+  /** The game of the family (classic when absent) and its board (the game's own when absent). */
+  readonly game?: string;
+  readonly variant?: string;
+  readonly clock: ClockSetting | null;
+  readonly rated: boolean;
+  readonly seats: readonly [Entrant, Entrant];
 }
 
 /**
- * The authoritative game service: load, reduce, compare-and-set, publish. All game writes go
- * through `execute`, so the rules and the version check are applied in exactly one place.
+ * A new game as a store transaction makes it (quick match, the computer): the seats decided
+ * inside the transaction, the variant already canonical. `draft` adds the id, time and limits.
+ */
+export interface GameDraft {
+  readonly game: string;
+  readonly variant: string;
+  readonly clock: ClockSetting | null;
+  readonly seats: readonly [string, string];
+  readonly players: readonly [SeatPlayer | null, SeatPlayer | null];
+  readonly rated: boolean;
+}
+
+/**
+ * The authoritative game service: create, load, reduce, compare-and-set, publish. Every game
+ * is made here (by link: `create`; between two given players: `start`; inside a quick-match
+ * or computer transaction: `draft`, then `made`; a rematch in `execute`), so each gets the
+ * same checks, turn limits, metrics and log line. All game writes go through `execute`, so the
+ * rules and the version check are applied in exactly one place.
  */
 export class GameService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async create(
-    variantText: string,
+    which: { readonly game?: string; readonly variant?: string },
     clock: ClockSetting | null,
     side: Player | 'random',
     secretHash: string,
     who: { player?: SeatPlayer | null; rated?: boolean } = {},
   ): Promise<Result<{ state: GameState; seat: Player }, ProtocolError>> {
-    const variant = canonicalVariant(variantText);
-    if (!variant.ok) return variant;
+    const game = canonicalGame(which.game, which.variant);
+    if (!game.ok) return game;
     const player = who.player ?? null;
     if (who.rated === true && !player) {
       return err(
@@ -83,7 +111,7 @@ export class GameService {
     const state = newGame(
       {
         id: newId(),
-        variant: variant.value,
+        ...game.value,
         clock,
         seats: seat === 1 ? [secretHash, null] : [null, secretHash],
         ...(player ? { players: seat === 1 ? [player, null] : [null, player] } : {}),
@@ -94,8 +122,65 @@ export class GameService {
     );
     await this.deps.store.insertGame(state);
     this.deps.metrics.gamesCreated.add();
-    this.deps.log.info('game created', { game: state.id, variant: state.variant, seat });
+    this.deps.log.info('game created', { game: state.id, rules: state.game, seat });
     return ok({ state, seat });
+  }
+
+  /**
+   * Starts a game between two given players (seats in the order given, both held, clocks
+   * running): for pairings made outside quick match, such as a tournament's. Rated only
+   * between two named players. A pairing that names its game beforehand gives `id` (a second
+   * start of the same id fails in the store: the game exists once).
+   */
+  async start(setup: GameSetup): Promise<Result<GameState, ProtocolError>> {
+    const game = canonicalGame(setup.game, setup.variant);
+    if (!game.ok) return game;
+    const [first, second] = setup.seats;
+    if (first.secretHash === second.secretHash) {
+      return err(protocolError(ProtocolErrorCode.BadMessage, 'a game needs two different seats'));
+    }
+    if (setup.rated && (!first.player || !second.player)) {
+      return err(
+        protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs two named players'),
+      );
+    }
+    const state = newGame(
+      {
+        id: setup.id ?? newId(),
+        ...game.value,
+        clock: setup.clock,
+        seats: [first.secretHash, second.secretHash],
+        players: [first.player, second.player],
+        rated: setup.rated,
+        limits: this.deps.limits,
+      },
+      this.deps.now(),
+    );
+    await this.deps.store.insertGame(state);
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info('game started', { game: state.id, rules: state.game });
+    this.deps.onStored(state);
+    return ok(state);
+  }
+
+  /** A new game for a store transaction to insert (pure: no write, nothing counted). */
+  draft(draft: GameDraft, now: number): GameState {
+    return newGame({ id: newId(), ...draft, limits: this.deps.limits }, now);
+  }
+
+  /**
+   * A game a store transaction made from `draft`: counted and logged; given its state, its
+   * watchers (and the computer, if it moves first) hear of it.
+   */
+  made(
+    gameId: string,
+    how: 'quick match' | 'computer match',
+    fields: Record<string, unknown>,
+    state?: GameState,
+  ): void {
+    this.deps.metrics.gamesCreated.add();
+    this.deps.log.info(how, { game: gameId, ...fields });
+    if (state) this.deps.onStored(state);
   }
 
   load(id: string): Promise<GameState | undefined> {

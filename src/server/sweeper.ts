@@ -1,6 +1,6 @@
 import { dueAt, leaveApplies } from './game/deadlines.js';
 import type { GameService } from './games.js';
-import type { Hub } from './hub.js';
+import type { Hub } from './hub/hub.js';
 import type { Logger } from './log.js';
 import type { GameStore } from './store/types.js';
 

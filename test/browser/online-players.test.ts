@@ -39,9 +39,30 @@ describe('named online play in the browser', () => {
     expect(await me.page.textContent('#online-quick-status')).toContain(
       'if nobody comes, the computer plays you after 4 s',
     );
+    // The wait counts down (it said its 4 s once and then nothing until the game began).
+    const wait = me.page.locator('#online-quick-wait');
+    const seen = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          const text = (await wait.textContent({ timeout: 1000 }).catch(() => null)) ?? '';
+          const left = /plays you in (\d) s/.exec(text)?.[1];
+          if (left) seen.add(left);
+          return seen.size;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThanOrEqual(2);
     // Nobody else waits: the computer takes the other seat after BOT_WAIT_MS (4 s).
     await me.page.locator('#online-status').waitFor({ timeout: 25_000 });
-    await expect.poll(() => names(me.page), { timeout: 15_000 }).toContain('[computer]');
+    await expect.poll(() => names(me.page), { timeout: 15_000 }).toMatch(/Computer \(\w+\)/);
+    // Named as the computer once ("Computer (Intermediate) [computer]" said it twice), and
+    // whole at 1280 px (it was cut to "Computer (Intermediate) [co…").
+    expect(await names(me.page)).not.toContain('[computer]');
+    const cut = await me.page
+      .locator('.online-player .online-who')
+      .evaluateAll((names) => names.filter((n) => n.scrollWidth > n.clientWidth + 0.5).length);
+    expect(cut).toBe(0);
     expect(await names(me.page)).toContain('Browser Ada 1500? (you)');
     await expect.poll(() => stakes(me.page)).toBe('Rated');
     await me.screenshot('online-vs-computer');
@@ -82,7 +103,7 @@ describe('named online play in the browser', () => {
     const page = (await me.page.textContent('.online-player-page')) ?? '';
     expect(page).toContain('Browser Ada');
     expect(page).toContain('0 won · 0 drawn · 1 lost');
-    expect(page).toMatch(/vs Computer \(\w+\) \[computer\]: lost, rated \(1500 → \d+\)/);
+    expect(page).toMatch(/vs Computer \(\w+\): lost, rated \(1500 → \d+\)/);
     // The board in the words every other page uses, not the wire's "7x6c4".
     expect(page).toContain('Classic 7×6, connect 4 vs Computer');
     expect(page).not.toContain('7x6c4');
@@ -95,7 +116,7 @@ describe('named online play in the browser', () => {
       .poll(() => me.page.textContent('#replay-players'), { timeout: 15_000 })
       .toMatch(/: Browser Ada, rating 1500\? → \d+\? \(-\d+\)/);
     const seats = (await me.page.textContent('#replay-players')) ?? '';
-    expect(seats).toMatch(/: Computer \(\w+\) \[computer\], rating \d+/);
+    expect(seats).toMatch(/: Computer \(\w+\), rating \d+/);
     expect(await me.page.textContent('#replay-stakes')).toBe('Rated game');
     expect(await me.page.textContent('.online-replay .status')).toMatch(
       /wins: (Red|Yellow) resigned/,

@@ -8,7 +8,8 @@ import { browserSuite } from './suite.js';
  * box (moves after ~24 off-screen; after End the band labels and caption scrolled away); the
  * "Not judged yet" strip stayed after "Review complete"; a move not reached read "Not judged
  * yet" in one column and "not solved" in the next; a blunder's "Better" offered a losing move;
- * the game string ran off a 360 px screen.
+ * the game string ran off a 360 px screen; after End a grey bar at the graph's right edge read as
+ * a scrollbar (the selected point's column, running into the emptied strip).
  */
 const suite = browserSuite();
 
@@ -68,6 +69,26 @@ describe('review fits and says one thing once', () => {
       .poll(() => page.textContent('.review-status'), { timeout: 60_000 })
       .toBe(`Review complete: all ${GAME.length} moves judged.`);
     expect(await page.locator('.eval-graph .band-unjudged').isVisible()).toBe(false);
+    // Nothing is drawn below the bands then: the selected point's column (the last move, at the
+    // right edge) ran on into the empty strip, a grey bar that read as a scrollbar.
+    const below = await page.locator('.eval-graph').evaluate((graph) => {
+      const bottom = graph.querySelector('.band-yellow')!.getBoundingClientRect().bottom;
+      const parts = [graph, ...graph.querySelectorAll('.eval-point .hit, .eval-point .dot')];
+      return parts
+        .filter((part) => part.getBoundingClientRect().bottom > bottom + 0.5)
+        .map((part) => part.getAttribute('class') ?? part.tagName);
+    });
+    expect(below).toEqual([]);
+
+    // On a phone a row of the table is one line (the words of "Better" and "Result" broke one
+    // per line there: rows up to 230 px tall), and the table scrolls sideways in its box.
+    await page.setViewportSize({ width: 360, height: 740 });
+    const rows = await page
+      .locator('.review-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)));
+    expect(rows).toHaveLength(GAME.length);
+    expect(Math.max(...rows)).toBeLessThanOrEqual(Math.min(...rows) + 2);
+    await noHorizontalScroll(page);
     expect(await page.textContent('.review-view')).not.toMatch(/not judged yet/i);
     expect(await page.locator('.eval-graph').evaluate((g) => g.textContent)).not.toMatch(
       /not judged|not solved/i,

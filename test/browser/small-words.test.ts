@@ -6,7 +6,8 @@ import { CLASSIC_PUZZLES, wrongColumn } from './puzzle-set.js';
 /**
  * The small things a player noticed: a stray ellipsis in "The refutation… Red answers in column
  * 4"; the header's links unevenly spaced at 1280 px; "Computer (Yellow)" wrapping so its score
- * sat lower; the name card's "Or a code from another device" breaking mid-phrase.
+ * sat lower; the name card's "Or a code from another device" breaking mid-phrase; the podium's
+ * "1. 1st: …" (a numbered list of places that say their number).
  */
 const suite = browserSuite();
 
@@ -56,5 +57,52 @@ describe('small ones', () => {
     const button = (await page.locator('button', { hasText: 'Choose name' }).boundingBox())!;
     const box = (await label.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(button.y + button.height - 1);
+  });
+
+  it('the podium says each place once ("1st: …", not "1. 1st: …")', async () => {
+    const { page } = await suite.newPage();
+    const standing = (rank: number, name: string, score: number) => ({
+      rank,
+      playerId: `p${String(rank)}`,
+      name,
+      rating: 1500,
+      score,
+      games: 3,
+      withdrawn: false,
+    });
+    // A finished arena, as the server answers it (one the test need not play for an hour).
+    const tournament = {
+      id: 'podium01',
+      kind: 'arena',
+      name: 'Finished arena',
+      variant: '7x6c4',
+      clock: { initialMs: 180_000, incrementMs: 2000 },
+      status: 'finished',
+      startsAt: 0,
+      endsAt: 3_300_000,
+      rounds: null,
+      round: null,
+      players: 3,
+      private: true,
+      createdBy: null,
+      standings: [standing(1, 'Ada', 6), standing(2, 'Bob', 4), standing(3, 'Cy', 2)],
+      pairings: [],
+    };
+    await page.route('**/api/tournaments/podium01', (route) =>
+      route.fulfill({ json: { tournament } }),
+    );
+    await page.goto(`${suite.harness.url}#tournament=podium01`);
+    const places = page.locator('.tournament-podium li');
+    await expect.poll(() => places.count(), { timeout: 15_000 }).toBe(3);
+    expect(await places.allTextContents()).toEqual([
+      '1st: Ada, 6 points',
+      '2nd: Bob, 4 points',
+      '3rd: Cy, 2 points',
+    ]);
+    // No marker drawn before the words (a list marker is not in the text: its style says it).
+    const markers = await places.evaluateAll((items) =>
+      items.map((li) => getComputedStyle(li).listStyleType),
+    );
+    expect(markers).toEqual(['none', 'none', 'none']);
   });
 });

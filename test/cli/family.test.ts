@@ -43,7 +43,8 @@ describe('c4 with --game (the family)', () => {
     [['show', 'five:1'], 'c4 show: move 1: column 1 is full (it is filled before the first move)'],
     [['show', '4', '--game', 'chess'], 'c4 show: --game: unknown game "chess"'],
     [['show', 'popout:4', '--game', 'popout'], 'not both'],
-    [['play', '--game', 'popout', '--vs', 'beginner'], 'c4 play: --vs plays the classic game only'],
+    [['play', '--game', 'popout', '--first', 'me'], 'c4 play: --first needs --vs LEVEL'],
+    [['play', '--game', 'five', '--vs', 'godlike'], 'c4 play: --level: unknown level "godlike"'],
     [['perft', '3', '--game', 'five', '--variant', '7x6'], 'Five-in-a-Row is played on 9x6c5 only'],
   ])('%j fails with one line naming the problem, exit 2', async (args, message) => {
     const { code, out, err } = await runCli(args);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, Position, parseMoves, unwrap } from '../../src/core/index.js';
+import { CLASSIC, Position, createVariant, parseMoves, unwrap } from '../../src/core/index.js';
 import {
   lessonAfterRefutation,
   lessonAfterWrongMove,
@@ -44,16 +44,42 @@ describe('why a puzzle move was wrong', () => {
   });
 
   it('after the refutation: the winning line, or two threats that cannot both be blocked', () => {
-    expect(lessonAfterRefutation(classic('1212121'), NAMES)).toEqual({
+    expect(lessonAfterRefutation(classic('1212121'), NAMES, 'win')).toEqual({
       text: 'Red wins: the winning line is highlighted.',
       marks: [],
     });
-    expect(lessonAfterRefutation(classic('42735222757'), NAMES)).toEqual({
+    expect(lessonAfterRefutation(classic('42735222757'), NAMES, 'win')).toEqual({
       text: 'Red now threatens to win in columns 6 and 7 (ringed): two threats cannot both be blocked.',
       marks: [
         { column: 5, row: 0 },
         { column: 6, row: 3 },
       ],
+    });
+  });
+
+  it('otherwise names the threats cell by cell, or says what was lost and where the line is', () => {
+    // It said only "the goal is out of reach" where every other lesson names something.
+    expect(lessonAfterRefutation(classic('646772724'), NAMES, 'draw')).toEqual({
+      text: 'Red holds a threat at column 5, row 2 (ringed): with best play Red wins.',
+      marks: [{ column: 4, row: 1 }],
+    });
+    expect(lessonAfterRefutation(classic('13653766235'), NAMES, 'win')).toEqual({
+      text: 'Red holds a threat at column 4, row 2 (ringed): with best play the win is gone.',
+      marks: [{ column: 3, row: 1 }],
+    });
+    expect(lessonAfterRefutation(classic('44'), NAMES, 'win')).toEqual({
+      text: 'Yellow has no threat on the board yet, but with best play the win is gone: “Show the solution” plays the line that wins.',
+      marks: [],
+    });
+    expect(lessonAfterRefutation(classic('4'), NAMES, 'draw').text).toBe(
+      'Red has no threat on the board yet, but with best play Red wins: “Show the solution” plays the line that holds the draw.',
+    );
+    // A refutation that fills the board: a draw, not "out of reach" on a finished game.
+    const small = unwrap(createVariant({ width: 3, height: 3, connect: 3 }));
+    const full = unwrap(Position.fromMoves(small, [0, 1, 2, 1, 0, 2, 1, 0, 2]));
+    expect(lessonAfterRefutation(full, NAMES, 'win')).toEqual({
+      text: 'The game ends in a draw, where the win was there to take.',
+      marks: [],
     });
   });
 });

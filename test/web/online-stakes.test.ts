@@ -81,10 +81,16 @@ describe('online results, per viewer', () => {
 });
 
 describe('the replay’s players', () => {
-  it('names both seats, marks the computer, and gives ratings as the game began', () => {
+  it('names both seats, marks the computer once, and gives ratings as the game began', () => {
     expect(seatSummary(VS_COMPUTER, 1)).toBe('Red: Ada, rating 1500?');
-    expect(seatSummary(VS_COMPUTER, 2)).toBe('Yellow: Computer (Strong) [computer], rating 1620');
-    expect(playerName(VS_COMPUTER.players[1]!)).toBe('Computer (Strong) [computer]');
+    // "Computer (Strong) [computer]" said it twice (and was cut at 1280 px): the name says it.
+    expect(seatSummary(VS_COMPUTER, 2)).toBe('Yellow: Computer (Strong), rating 1620');
+    expect(playerName(VS_COMPUTER.players[1]!)).toBe('Computer (Strong)');
+    // A computer whose name does not say so is still marked.
+    expect(playerName({ ...VS_COMPUTER.players[1]!, name: 'Deep Red' })).toBe(
+      'Deep Red [computer]',
+    );
+    expect(playerName({ name: 'Ada' })).toBe('Ada');
     expect(seatSummary(SAMPLE_GAME, 1)).toBe('Red: an unnamed player');
   });
 
@@ -94,7 +100,7 @@ describe('the replay’s players', () => {
       ratingChanges: [{ before: 1500, after: 1487.6, provisional: true }, null],
     };
     expect(seatSummary(lost, 1)).toBe('Red: Ada, rating 1500? → 1488? (-12)');
-    expect(seatSummary(lost, 2)).toBe('Yellow: Computer (Strong) [computer], rating 1620');
+    expect(seatSummary(lost, 2)).toBe('Yellow: Computer (Strong), rating 1620');
     expect(ratingChangeText({ before: 1611.4, after: 1620.2, provisional: false }, false)).toBe(
       '1611 → 1620 (+9)',
     );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computerWaitText, lineText, statusLine } from '../../src/web/online/format.js';
+import {
+  computerWaitText,
+  lineText,
+  seekWaitText,
+  statusLine,
+} from '../../src/web/online/format.js';
 import type { PublicGame } from '../../src/web/online/client.js';
 import { SAMPLE_GAME } from './online-fixtures.js';
 
@@ -26,5 +31,24 @@ describe('online result wording', () => {
     expect(computerWaitText(90_000)).toBe('after 1 min 30 s');
     // Before the server's hello: no number made up here.
     expect(computerWaitText(undefined)).toBe('after a short wait');
+  });
+
+  it('counts the quick-match wait down to the computer, or up while only a human will do', () => {
+    // The wait never counted: one sentence, then nothing until the game began.
+    expect(seekWaitText(0, 10_000, false)).toBe('The computer plays you in 10 s if nobody comes.');
+    expect(seekWaitText(1_200, 10_000, false)).toBe(
+      'The computer plays you in 9 s if nobody comes.',
+    );
+    expect(seekWaitText(9_001, 10_000, false)).toBe(
+      'The computer plays you in 1 s if nobody comes.',
+    );
+    expect(seekWaitText(10_000, 10_000, false)).toBe(
+      'Nobody came: the computer is taking the other seat…',
+    );
+    expect(seekWaitText(0, 90_000, false)).toBe(
+      'The computer plays you in 1 min 30 s if nobody comes.',
+    );
+    expect(seekWaitText(12_400, 10_000, true)).toBe('Waited 12 s so far.');
+    expect(seekWaitText(61_000, undefined, false)).toBe('Waited 1 min 1 s so far.');
   });
 });

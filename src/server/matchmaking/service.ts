@@ -1,18 +1,12 @@
-import { err, ok, type Player, type Result } from '../../core/index.js';
+import type { Player } from '../../core/index.js';
 import { seekChannel, type Bus, type BusMessage } from '../bus/types.js';
-import { newGame } from '../game/reducer.js';
-import type { GameState, SeatPlayer, TurnLimits } from '../game/state.js';
-import { canonicalVariant } from '../games.js';
+import type { SeatPlayer } from '../game/state.js';
+import { canonicalGame } from '../game/family.js';
+import type { GameService } from '../games.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { PlayerService } from '../player-service.js';
-import {
-  ProtocolErrorCode,
-  protocolError,
-  type ClientMessage,
-  type ClockSetting,
-  type ProtocolError,
-} from '../../protocol/index.js';
+import type { ClientMessage, ClockSetting } from '../../protocol/index.js';
 import { hashSecret, newId } from '../secrets.js';
 import { seatPlayerFor, type Answer, type Session } from '../session.js';
 import type { GameStore, SeekOutcome } from '../store/types.js';
@@ -34,12 +28,10 @@ export interface MatchmakingDeps {
   readonly random: () => number;
   readonly metrics: Metrics;
   readonly log: Logger;
-  /** Given to every game this process creates (the abort and leave rules). */
-  readonly limits: TurnLimits;
+  /** Makes the games (the store's transactions insert them). */
+  readonly games: Pick<GameService, 'draft' | 'made'>;
   /** Quick match offers the computer after this long without a human. */
   readonly botWaitMs: number;
-  /** Called with every game made here, so its watchers and the computer hear of it. */
-  readonly onStored: (state: GameState) => void;
 }
 
 type SeekMessage = Extract<ClientMessage, { type: 'seek' }>;
@@ -47,6 +39,8 @@ type SeekMessage = Extract<ClientMessage, { type: 'seek' }>;
 /** What a seeker asked for, checked. */
 interface Wish {
   readonly session: Session;
+  /** Canonical, as `canonicalGame` gives them. */
+  readonly game: string;
   readonly variant: string;
   readonly clock: ClockSetting | null;
   readonly secretHash: string;
@@ -63,28 +57,12 @@ interface Waiting extends Wish {
   computerTimer: NodeJS.Timeout | undefined;
 }
 
-/** One side of a game made for two given players. */
-export interface Entrant {
-  readonly secretHash: string;
-  readonly player: SeatPlayer | null;
-}
-
-/** A game between two given players (`Matchmaking.startGame`). */
-export interface GameSetup {
-  /** Chosen beforehand when the game is recorded before it is made (a tournament pairing). */
-  readonly id?: string;
-  readonly variant: string;
-  readonly clock: ClockSetting | null;
-  readonly rated: boolean;
-  readonly seats: readonly [Entrant, Entrant];
-}
-
 /**
  * Quick match: pairs seekers (by rating, the range widening as they wait), renews the seeks
  * that wait on this process, offers the computer when nobody came in time, and tells a seeker
  * of the match however it was made (here, by a later arrival, or on another process via the
- * bus). One seek per session: a new one replaces the last. Also starts a game between two
- * given players (`startGame`), for pairings made elsewhere.
+ * bus). One seek per session: a new one replaces the last. The games themselves are made by
+ * `GameService` (`draft` inside the store's transaction, then `made`).
  */
 export class Matchmaking {
   private readonly waiting = new Map<string, Waiting>();
@@ -109,19 +87,19 @@ export class Matchmaking {
   async seek(session: Session, message: SeekMessage, answer: Answer): Promise<void> {
     // A session seeking with fresh secrets can never be paired with itself.
     await this.cancel(session);
-    const player = await seatPlayerFor(this.deps.players, message.player, message.variant);
+    const game = canonicalGame(message.game, message.variant);
+    if (!game.ok) {
+      answer.fail(game.error);
+      return;
+    }
+    const player = await seatPlayerFor(this.deps.players, message.player, game.value.game);
     if (!player.ok) {
       answer.fail(player.error);
       return;
     }
-    const variant = canonicalVariant(message.variant);
-    if (!variant.ok) {
-      answer.fail(variant.error);
-      return;
-    }
     const wish: Wish = {
       session,
-      variant: variant.value,
+      ...game.value,
       clock: message.clock,
       secretHash: hashSecret(message.secret),
       player: player.value,
@@ -167,43 +145,6 @@ export class Matchmaking {
     await this.deps.store.cancelSeek(seekId);
   }
 
-  /**
-   * Starts a game between two given players (seats in the order given, both held, clocks
-   * running): for pairings made outside quick match, such as a tournament's. Rated only
-   * between two named players. A pairing that names its game beforehand gives `id` (a second
-   * start of the same id fails in the store: the game exists once).
-   */
-  async startGame(setup: GameSetup): Promise<Result<GameState, ProtocolError>> {
-    const variant = canonicalVariant(setup.variant);
-    if (!variant.ok) return variant;
-    const [first, second] = setup.seats;
-    if (first.secretHash === second.secretHash) {
-      return err(protocolError(ProtocolErrorCode.BadMessage, 'a game needs two different seats'));
-    }
-    if (setup.rated && (!first.player || !second.player)) {
-      return err(
-        protocolError(ProtocolErrorCode.IdentityRequired, 'a rated game needs two named players'),
-      );
-    }
-    const state = newGame(
-      {
-        id: setup.id ?? newId(),
-        variant: variant.value,
-        clock: setup.clock,
-        seats: [first.secretHash, second.secretHash],
-        players: [first.player, second.player],
-        rated: setup.rated,
-        limits: this.deps.limits,
-      },
-      this.deps.now(),
-    );
-    await this.deps.store.insertGame(state);
-    this.deps.metrics.gamesCreated.add();
-    this.deps.log.info('game started', { game: state.id, variant: state.variant });
-    this.deps.onStored(state);
-    return ok(state);
-  }
-
   close(): void {
     clearInterval(this.renewTimer);
     for (const seekId of [...this.waiting.keys()]) this.end(seekId);
@@ -217,8 +158,8 @@ export class Matchmaking {
    */
   private async pair(wish: Wish): Promise<SeekOutcome> {
     const now = this.deps.now();
-    const { variant, clock, player } = wish;
-    const pool = poolOf(variant, clock, wish.rated);
+    const { game, variant, clock, player } = wish;
+    const pool = poolOf(game, clock, wish.rated);
     const outcome = await this.deps.store.seek(
       {
         id: newId(),
@@ -232,9 +173,9 @@ export class Matchmaking {
       (waitingHash, arrivingHash, partnerSeek, context) => {
         const waitingFirst = this.deps.random() < 0.5;
         const partner = partnerSeek.player;
-        return newGame(
+        return this.deps.games.draft(
           {
-            id: newId(),
+            game,
             variant,
             clock,
             seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
@@ -244,7 +185,6 @@ export class Matchmaking {
               partner !== null &&
               player !== null &&
               context.recentRatedGames < FARM_LIMIT,
-            limits: this.deps.limits,
           },
           now,
         );
@@ -252,8 +192,7 @@ export class Matchmaking {
       closeRatings(now, wish.since),
     );
     if (outcome.kind === 'matched' && outcome.partnerSeekId !== null) {
-      this.deps.metrics.gamesCreated.add();
-      this.deps.log.info('quick match', { game: outcome.gameId, pool });
+      this.deps.games.made(outcome.gameId, 'quick match', { pool });
       await this.deps.bus.publish(seekChannel(outcome.partnerSeekId), {
         kind: 'matched',
         seekId: outcome.partnerSeekId,
@@ -299,29 +238,31 @@ export class Matchmaking {
    */
   private async withComputer(seekId: string, wish: Wish): Promise<SeekOutcome | undefined> {
     const now = this.deps.now();
-    const computer = computerFor(wish.variant, wish.player);
+    const computer = computerFor(wish.game, wish.player);
+    // Set in the store's transaction, which TypeScript cannot see run.
+    const drafted = { here: false };
     const outcome = await this.deps.store.seekComputer(seekId, now, (secretHash) => {
       const humanFirst = this.deps.random() < 0.5;
-      const state = newGame(
+      drafted.here = true;
+      const state = this.deps.games.draft(
         {
-          id: newId(),
+          game: wish.game,
           variant: wish.variant,
           clock: wish.clock,
           seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],
           players: humanFirst ? [wish.player, computer] : [computer, wish.player],
           rated: wish.rated && wish.player !== null,
-          limits: this.deps.limits,
         },
         now,
       );
       return { state, seat: humanFirst ? 1 : 2 };
     });
-    if (outcome?.kind === 'matched') {
-      // Whoever made it, the game's watchers (and the computer, if it moves first) hear of it.
+    // A human who took the seek first made a quick-match game, counted where it was made.
+    if (outcome?.kind === 'matched' && drafted.here) {
+      // Its watchers (and the computer, if it moves first) hear of it.
       const state = await this.deps.store.getGame(outcome.gameId);
       if (state) {
-        this.deps.log.info('computer match', { game: state.id, level: computer.computer });
-        this.deps.onStored(state);
+        this.deps.games.made(state.id, 'computer match', { level: computer.computer }, state);
       }
     }
     return outcome;

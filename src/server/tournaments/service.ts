@@ -17,9 +17,10 @@ import type {
   TournamentPairing,
   TournamentSummary,
 } from '../../protocol/index.js';
+import { gameTextOf } from '../game/family.js';
 import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
-import type { GameSetup } from '../matchmaking/service.js';
+import type { GameSetup } from '../games.js';
 import type { GameStore } from '../store/types.js';
 import {
   arenaOf,
@@ -58,7 +59,7 @@ export interface TournamentDeps {
   readonly store: TournamentStore;
   readonly games: Pick<GameStore, 'getGame'>;
   /**
-   * Makes a paired game: the matchmaking service's `startGame`, so a tournament game is made,
+   * Makes a paired game: the game service's `start`, so a tournament game is made,
    * rated and timed (first-move abort, leaving) exactly as any other game, and its watchers
    * and the hub hear of it the same way.
    */
@@ -454,6 +455,7 @@ export class TournamentService {
       try {
         started = await this.deps.startGame({
           id: p.gameId,
+          game: gameTextOf(t.settings),
           variant: t.settings.variant,
           clock: t.settings.clock,
           rated: true,
@@ -494,6 +496,7 @@ export function summary(t: TournamentRow, players: number): TournamentSummary {
     id: t.id,
     kind: s.kind,
     name: s.name,
+    game: gameTextOf(s),
     variant: s.variant,
     clock: s.clock,
     status: t.status,

@@ -1,6 +1,6 @@
 import type { Bus } from '../bus/types.js';
 import type { Logger } from '../log.js';
-import type { Matchmaking } from '../matchmaking/service.js';
+import type { GameService } from '../games.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
 import type { Route } from '../http/router.js';
@@ -37,7 +37,7 @@ export async function startTournaments(deps: {
   readonly config: StoreConfig & { readonly tournamentSchedule?: string };
   readonly games: GameStore;
   /** Makes the paired games, as it makes every other game. */
-  readonly matchmaking: Pick<Matchmaking, 'startGame'>;
+  readonly service: Pick<GameService, 'start'>;
   readonly bus: Bus;
   readonly node: string;
   readonly now: () => number;
@@ -59,7 +59,7 @@ export async function startTournaments(deps: {
   const service = new TournamentService({
     store,
     games: deps.games,
-    startGame: (setup) => deps.matchmaking.startGame(setup),
+    startGame: (setup) => deps.service.start(setup),
     node: deps.node,
     newId,
     log: deps.log,

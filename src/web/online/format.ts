@@ -1,5 +1,5 @@
 import { parseVariant, type Player } from '../../core/index.js';
-import type { RatingDelta, SeatPlayer } from '../../protocol/index.js';
+import type { RatingDelta } from '../../protocol/index.js';
 import type { PublicGame, Seat } from './client.js';
 import { ratingText } from './identity.js';
 
@@ -72,9 +72,17 @@ export function lineText(variant: string): string {
 export const stakesText = (game: Pick<PublicGame, 'rated'>): string =>
   game.rated ? 'Rated' : 'Casual';
 
-/** A seat's name as everyone sees it; the computer is always marked as one. */
-export const playerName = (player: SeatPlayer): string =>
-  player.computer === undefined ? player.name : `${player.name} [computer]`;
+/**
+ * A seat's name as everyone sees it; the computer is always marked as one, once: the server's
+ * "Computer (Strong)" says it already ("… [computer]" said it twice).
+ */
+export const playerName = (player: {
+  readonly name: string;
+  readonly computer?: string | null | undefined;
+}): string =>
+  player.computer === undefined || player.computer === null || /^computer\b/i.test(player.name)
+    ? player.name
+    : `${player.name} [computer]`;
 
 /** "1500? → 1488? (-12)": a rated game's change, rounded as the ratings are shown. */
 export function ratingChangeText(change: RatingDelta, provisionalBefore?: boolean): string {
@@ -118,11 +126,34 @@ export const seatSummary = (game: PublicGame, side: Player): string => {
 export function computerWaitText(ms: number | undefined): string {
   if (ms === undefined) return 'after a short wait';
   const seconds = Math.round(ms / 1000);
-  if (seconds === 0) return 'at once';
-  if (seconds < 60) return `after ${seconds} s`;
+  return seconds === 0 ? 'at once' : `after ${secondsText(seconds)}`;
+}
+
+/** "45 s", "1 min", "2 min 5 s". */
+const secondsText = (seconds: number): string => {
+  if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return `after ${minutes} min${rest === 0 ? '' : ` ${rest} s`}`;
+  return `${minutes} min${rest === 0 ? '' : ` ${rest} s`}`;
+};
+
+/**
+ * The quick-match wait as it goes, redrawn each second under the status: the seconds until the
+ * computer takes the other seat (`computerAfterMs`, the server's wait), or, for a seek that
+ * waits for a human only (or a server that did not say its wait), the time waited so far.
+ */
+export function seekWaitText(
+  waitedMs: number,
+  computerAfterMs: number | undefined,
+  humanOnly: boolean,
+): string {
+  if (humanOnly || computerAfterMs === undefined) {
+    return `Waited ${secondsText(Math.floor(Math.max(0, waitedMs) / 1000))} so far.`;
+  }
+  const left = Math.ceil((computerAfterMs - waitedMs) / 1000);
+  return left > 0
+    ? `The computer plays you in ${secondsText(left)} if nobody comes.`
+    : 'Nobody came: the computer is taking the other seat…';
 }
 
 export const CLOCKS: readonly {

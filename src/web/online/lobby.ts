@@ -2,7 +2,7 @@ import { parseVariant } from '../../core/index.js';
 import { PRESETS, boardName } from '../state/presets.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
 import { h, type View } from '../dom.js';
-import { CLOCKS, COLOUR, computerWaitText } from './format.js';
+import { CLOCKS, COLOUR, computerWaitText, seekWaitText } from './format.js';
 import { routeHash } from './routes.js';
 import { identityCard } from './identity-card.js';
 import { identitySecret, type PlayersApi } from './identity.js';
@@ -110,6 +110,35 @@ export function lobbyView(
   const offHello = client.on('hello', ({ computerAfterMs }) => {
     computerWait.textContent = computerWaitText(computerAfterMs);
   });
+  // Redrawn each second while a seek waits; a timer, so screen readers do not hear every tick
+  // (the status above says the wait once).
+  const quickWait = h('p', {
+    class: 'about',
+    id: 'online-quick-wait',
+    role: 'timer',
+    hidden: true,
+  });
+  let waitTicker: ReturnType<typeof setInterval> | undefined;
+  const stopWaitClock = (): void => {
+    clearInterval(waitTicker);
+    waitTicker = undefined;
+    quickWait.hidden = true;
+    quickWait.textContent = '';
+  };
+  const startWaitClock = (humanOnly: boolean): void => {
+    stopWaitClock();
+    const since = performance.now();
+    const draw = (): void => {
+      quickWait.textContent = seekWaitText(
+        performance.now() - since,
+        client.computerAfterMs,
+        humanOnly,
+      );
+    };
+    draw();
+    quickWait.hidden = false;
+    waitTicker = setInterval(draw, 1000);
+  };
   const seek = h('button', { type: 'submit', class: 'primary' }, 'Find an opponent');
   const cancel = h('button', { type: 'button', hidden: true }, 'Cancel');
   const computerNow = h('button', { type: 'button' }, 'Play the computer online');
@@ -146,12 +175,14 @@ export function lobbyView(
     quickRatedNote,
     h('div', { class: 'row-buttons' }, seek, cancel, computerNow),
     quickStatus,
+    quickWait,
   );
   let seekSecret: string | undefined;
   const offMatched = client.on('matched', ({ gameId }) => {
     if (!seekSecret) return;
     keepSeatSecret(gameId, seekSecret);
     seekSecret = undefined;
+    stopWaitClock();
     navigate(routeHash({ kind: 'game', gameId }));
   });
   const startSeek = (computer: 'fallback' | 'now' | 'never'): void => {
@@ -167,6 +198,8 @@ export function lobbyView(
         : computer === 'never'
           ? `Waiting for an opponent for a ${kind} game…`
           : `Waiting for an opponent for a ${kind} game (if nobody comes, the computer plays you ${computerWaitText(client.computerAfterMs)})…`;
+    if (computer === 'now') stopWaitClock();
+    else startWaitClock(computer === 'never');
     // `rated` is sent either way: the server's default (rated) must not decide for a casual choice.
     const options = { computer, rated, ...(player === undefined ? {} : { player }) };
     void client
@@ -176,6 +209,7 @@ export function lobbyView(
           quickStatus.textContent = reply.message;
           seek.disabled = false;
           cancel.hidden = true;
+          stopWaitClock();
         }
       });
   };
@@ -192,6 +226,7 @@ export function lobbyView(
     seek.disabled = false;
     cancel.hidden = true;
     quickStatus.textContent = '';
+    stopWaitClock();
   });
 
   // Rated play needs a name: until the card knows one, the Rated boxes are off and say why.
@@ -286,6 +321,7 @@ export function lobbyView(
       window.removeEventListener('offline', showConnection);
       offMatched();
       offHello();
+      stopWaitClock();
       if (seekSecret) void client.cancelSeek();
     },
   };

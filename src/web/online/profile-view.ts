@@ -4,6 +4,7 @@ import { POOL_LABELS, failed, ratingText, type PlayersApi } from './identity.js'
 import type { PublicPlayer } from '../../protocol/index.js';
 import type { View } from '../dom.js';
 import { renameForm } from './rename-form.js';
+import { playerName } from './format.js';
 import { routeHash } from './routes.js';
 import { boardText } from './tournaments/model.js';
 
@@ -36,11 +37,7 @@ export function playerView(players: PlayersApi, playerId: string): View {
     });
     const games = h('ol', { class: 'online-recent' });
     for (const g of page.games) {
-      const opponent = g.opponent
-        ? g.opponent.computer
-          ? `${g.opponent.name} [computer]`
-          : g.opponent.name
-        : 'an unnamed player';
+      const opponent = g.opponent ? playerName(g.opponent) : 'an unnamed player';
       // A finished game without an outcome was aborted (a side never made its first move).
       const outcome =
         g.outcome === null

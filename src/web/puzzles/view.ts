@@ -244,8 +244,9 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
 
   /** The opponent's best answer to the wrong column, played on the board. */
   function refute(): void {
-    if (!position || position.isOver) return;
+    if (!position || !puzzle || position.isOver) return;
     const snapshot = position.clone();
+    const goal = puzzle.goal;
     search.run(
       {
         type: 'move',
@@ -258,7 +259,7 @@ export function puzzlesView(wanted: string | null, now: () => number = Date.now)
         const who = NAMES[snapshot.turn];
         position!.play(reply.column);
         feedback.textContent += ` The refutation: ${who} answers in column ${reply.column + 1}${position!.outcome.kind === 'win' ? ' and wins' : ''}.`;
-        teach(lessonAfterRefutation(position!, NAMES));
+        teach(lessonAfterRefutation(position!, NAMES, goal));
         void board.set(boardState());
       },
     );

@@ -145,11 +145,15 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
   const update = (next: GraphInput): void => {
     last = next;
     const n = Math.max(1, next.points.length - 1);
-    chart.setAttribute('viewBox', `0 0 ${width} ${H + STRIP}`);
-    for (const rect of bands) rect.setAttribute('width', String(width));
     const x = (ply: number): number => PAD + (ply * (width - 2 * PAD)) / n;
     const open = next.points.filter((p) => pointValue(p, next.cells) === null);
-    // The strip is there for open points only: once every position has a value it goes.
+    // The strip is there for open points only: once every position has a value it goes, and
+    // the graph ends with the bands (the selected point's column ran on into the empty strip,
+    // a grey bar at the right edge after End that read as a scrollbar).
+    const tall = open.length === 0 ? H : H + STRIP;
+    chart.setAttribute('viewBox', `0 0 ${width} ${tall}`);
+    chart.style.height = `${tall}px`;
+    for (const rect of bands) rect.setAttribute('width', String(width));
     bands[3]!.style.visibility = open.length === 0 ? 'hidden' : '';
     if (stripLabel) {
       stripLabel.textContent =
@@ -197,6 +201,7 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       const hitWidth = (width - 2 * PAD) / n;
       group.firstElementChild!.setAttribute('x', String(cx - hitWidth / 2));
       group.firstElementChild!.setAttribute('width', String(hitWidth));
+      group.firstElementChild!.setAttribute('height', String(tall));
       let dot: SVGElement;
       if (marked) {
         const s = cls === 'blunder' ? 7 : 5.5;

@@ -3,6 +3,7 @@ import { ok } from '../../../src/core/index.js';
 import { LocalBus } from '../../../src/server/bus/local.js';
 import type { GameState, SeatPlayer } from '../../../src/server/game/state.js';
 import { createLogger } from '../../../src/server/log.js';
+import { GameService } from '../../../src/server/games.js';
 import { Matchmaking } from '../../../src/server/matchmaking/service.js';
 import { Metrics } from '../../../src/server/metrics.js';
 import type { PlayerService } from '../../../src/server/player-service.js';
@@ -56,6 +57,7 @@ describe('matchmaking service', () => {
   let backend: Backend;
   let store: GameStore;
   let service: Matchmaking;
+  let games: GameService;
   let stored: GameState[];
 
   beforeEach(async () => {
@@ -66,6 +68,16 @@ describe('matchmaking service', () => {
     backend = sqliteBackend();
     store = await backend.open();
     stored = [];
+    games = new GameService({
+      store,
+      bus: new LocalBus(),
+      now: Date.now,
+      random: () => 0.25,
+      metrics: new Metrics(),
+      log: createLogger('silent', () => undefined),
+      limits: { abortMs: 30_000, leaveMs: 90_000 },
+      onStored: (state) => stored.push(state),
+    });
     service = new Matchmaking({
       store,
       bus: new LocalBus(),
@@ -74,9 +86,8 @@ describe('matchmaking service', () => {
       random: () => 0.25,
       metrics: new Metrics(),
       log: createLogger('silent', () => undefined),
-      limits: { abortMs: 30_000, leaveMs: 90_000 },
+      games,
       botWaitMs: BOT_WAIT_MS,
-      onStored: (state) => stored.push(state),
     });
   });
   afterEach(async () => {
@@ -183,10 +194,34 @@ describe('matchmaking service', () => {
     expect(b.answers[0]).toMatchObject({ type: 'seeking' });
   });
 
-  it('startGame seats two given players in order, rated only when both are named', async () => {
+  it('the game service drafts the games a store transaction makes, with its turn limits', () => {
+    const draft = games.draft(
+      {
+        game: 'classic',
+        variant: '7x6c4',
+        clock: null,
+        seats: ['a', 'b'],
+        players: [null, null],
+        rated: false,
+      },
+      T0,
+    );
+    expect(draft).toMatchObject({
+      version: 0,
+      status: 'playing',
+      limits: { abortMs: 30_000, leaveMs: 90_000 },
+      createdAt: T0,
+      turnStartedAt: T0,
+    });
+    expect(draft.id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // Nothing is written or told until the store's transaction has made it.
+    expect(stored).toEqual([]);
+  });
+
+  it('the game service starts a game for two given players: seats two given players in order, rated only when both are named', async () => {
     const ann = { secretHash: hashSecret(newSecret()), player: { id: 'ann', name: 'Ann' } };
     const bob = { secretHash: hashSecret(newSecret()), player: { id: 'bob', name: 'Bob' } };
-    const started = await service.startGame({
+    const started = await games.start({
       variant: '7x6',
       clock: { initialMs: 60_000, incrementMs: 1_000 },
       rated: true,
@@ -208,7 +243,7 @@ describe('matchmaking service', () => {
     const refused = (
       seats: readonly [typeof guest | typeof ann, typeof guest | typeof ann],
       variant = '7x6c4',
-    ) => service.startGame({ variant, clock: null, rated: true, seats });
+    ) => games.start({ variant, clock: null, rated: true, seats });
     expect(await refused([ann, guest])).toMatchObject({
       ok: false,
       error: { code: 'identity_required' },
@@ -219,7 +254,7 @@ describe('matchmaking service', () => {
       error: { code: 'bad_variant' },
     });
     expect(
-      await service.startGame({ variant: '7x6c4', clock: null, rated: false, seats: [ann, guest] }),
+      await games.start({ variant: '7x6c4', clock: null, rated: false, seats: [ann, guest] }),
     ).toMatchObject({ ok: true, value: { rated: false } });
   });
 });

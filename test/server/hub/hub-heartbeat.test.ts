@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bus, BusHandler, BusMessage } from '../../src/server/bus/types.js';
-import { newGame } from '../../src/server/game/reducer.js';
-import { Hub, PRESENCE_HEARTBEAT_MS } from '../../src/server/hub.js';
-import { createLogger } from '../../src/server/log.js';
-import { Metrics } from '../../src/server/metrics.js';
+import type { Bus, BusHandler, BusMessage } from '../../../src/server/bus/types.js';
+import { newGame } from '../../../src/server/game/reducer.js';
+import { Hub, PRESENCE_HEARTBEAT_MS } from '../../../src/server/hub/hub.js';
+import { createLogger } from '../../../src/server/log.js';
+import { Metrics } from '../../../src/server/metrics.js';
 
 /**
  * A bus that records the heartbeat's presence reports (with the fake time they were sent), a

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LocalBus } from '../../src/server/bus/local.js';
-import { newGame } from '../../src/server/game/reducer.js';
-import { Hub, type Member } from '../../src/server/hub.js';
-import { createLogger } from '../../src/server/log.js';
-import { Metrics } from '../../src/server/metrics.js';
-import type { ServerMessage } from '../../src/protocol/index.js';
+import { LocalBus } from '../../../src/server/bus/local.js';
+import { newGame } from '../../../src/server/game/reducer.js';
+import { Hub, type Member } from '../../../src/server/hub/hub.js';
+import { createLogger } from '../../../src/server/log.js';
+import { Metrics } from '../../../src/server/metrics.js';
+import type { ServerMessage } from '../../../src/protocol/index.js';
 
 function hub(onDue: (id: string) => void): Hub {
   return new Hub({

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Bus, BusHandler, BusMessage } from '../../src/server/bus/types.js';
-import { newGame, reduce } from '../../src/server/game/reducer.js';
-import type { GameState, SeatPlayer } from '../../src/server/game/state.js';
-import { Hub, type Away, type Member } from '../../src/server/hub.js';
-import { createLogger } from '../../src/server/log.js';
-import { Metrics } from '../../src/server/metrics.js';
-import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import type { Bus, BusHandler, BusMessage } from '../../../src/server/bus/types.js';
+import { newGame, reduce } from '../../../src/server/game/reducer.js';
+import type { GameState, SeatPlayer } from '../../../src/server/game/state.js';
+import { Hub, type Away, type Member } from '../../../src/server/hub/hub.js';
+import { createLogger } from '../../../src/server/log.js';
+import { Metrics } from '../../../src/server/metrics.js';
+import type { PublicGame, ServerMessage } from '../../../src/protocol/index.js';
 
 const T0 = 1_000_000;
 const LEAVE_MS = 90_000;

@@ -1,0 +1,154 @@
+import {
+  GamePosition,
+  movesToEnd,
+  sameMove,
+  type Move,
+  type Player,
+  type Ruleset,
+} from '../core/index.js';
+import { summarize, type PlayerSummary } from './summary.js';
+import type { MoveClass } from './vocabulary.js';
+
+/**
+ * Review of PopOut and Five-in-a-Row games: each move judged against the family solver's exact
+ * scores, with the classic review's classes and summary (best, slower, mistake, blunder, not
+ * solved). The analyser is passed in (src/solver/family's `analyseFamily` with a budget), so this
+ * stays pure and a test can give a small exact oracle.
+ */
+export interface FamilyScoredMove {
+  readonly move: Move;
+  /** The score of playing this move, for its mover (the solver's convention); null: unknown. */
+  readonly score: number | null;
+}
+
+export type FamilyAnalyser = (position: GamePosition) => {
+  readonly moves: readonly FamilyScoredMove[];
+  readonly nodes: number;
+};
+
+export interface FamilyMoveReview {
+  /** Moves played before this one (the move is number ply + 1). */
+  readonly ply: number;
+  readonly player: Player;
+  readonly move: Move;
+  /** Every legal move's score for the mover. */
+  readonly moves: readonly FamilyScoredMove[];
+  /** The best score on offer, when every move's score is known. */
+  readonly value: number | null;
+  readonly played: number | null;
+  readonly class: MoveClass;
+  /** Moves proven to score more than the one played, best first. */
+  readonly better: readonly Move[];
+  readonly nodes: number;
+}
+
+const sign = (n: number): number => (n > 0 ? 1 : n < 0 ? -1 : 0);
+
+/**
+ * The class of `played` among `moves`. Claims only what the known scores prove: with every score
+ * known, the classic classes; with some unknown, a win thrown into a loss is still a blunder (a
+ * known win was on offer), anything else is `unsolved`.
+ */
+export function classifyFamilyMove(moves: readonly FamilyScoredMove[], played: Move): MoveClass {
+  const entry = moves.find((m) => sameMove(m.move, played));
+  if (entry === undefined) throw new RangeError('the move played is not among the legal moves');
+  if (entry.score === null) return 'unsolved';
+  const known = moves.flatMap((m) => (m.score === null ? [] : [m.score]));
+  const best = Math.max(...known);
+  const complete = known.length === moves.length;
+  const lost = sign(best) - sign(entry.score);
+  if (lost >= 2) return 'blunder';
+  if (!complete) return 'unsolved';
+  if (entry.score >= best) return 'best';
+  return lost === 1 ? 'mistake' : 'slower';
+}
+
+function betterMoves(moves: readonly FamilyScoredMove[], played: number | null): Move[] {
+  if (played === null) return [];
+  return moves
+    .filter((m): m is { move: Move; score: number } => m.score !== null && m.score > played)
+    .sort((a, b) => b.score - a.score)
+    .map((m) => m.move);
+}
+
+export interface FamilyReviewOptions {
+  /** Checked between positions: an aborted review returns the moves judged so far. */
+  readonly signal?: { readonly aborted: boolean };
+  /** Review only these plies. */
+  readonly plies?: readonly number[];
+}
+
+/**
+ * Judges the moves of a game from the last to the first (late positions settle fast and warm the
+ * solver's table for the earlier ones), each in the position with its real history, so PopOut's
+ * repetition draw is judged as it stood. The moves must be a legal game (else a C4Error naming
+ * the move is thrown).
+ */
+export function reviewFamilyGame(
+  ruleset: Ruleset,
+  moves: readonly Move[],
+  analyse: FamilyAnalyser,
+  options: FamilyReviewOptions = {},
+): FamilyMoveReview[] {
+  const replayed = GamePosition.fromMoves(ruleset, moves);
+  if (!replayed.ok) throw replayed.error;
+  const wanted = options.plies ? new Set(options.plies) : undefined;
+  const position = replayed.value;
+  const reviews: FamilyMoveReview[] = [];
+  for (let ply = moves.length - 1; ply >= 0; ply--) {
+    position.undo();
+    if (wanted && !wanted.has(ply)) continue;
+    if (options.signal?.aborted === true) break;
+    const move = moves[ply]!;
+    const analysis = analyse(position);
+    const scores = analysis.moves;
+    const played = scores.find((m) => sameMove(m.move, move))?.score ?? null;
+    const complete = scores.every((m) => m.score !== null);
+    reviews.push({
+      ply,
+      player: position.turn,
+      move,
+      moves: scores,
+      value: complete ? Math.max(...scores.map((m) => m.score!)) : null,
+      played,
+      class: classifyFamilyMove(scores, move),
+      better: betterMoves(scores, played),
+      nodes: analysis.nodes,
+    });
+  }
+  return reviews.reverse();
+}
+
+/** Counts, first decisive mistake and accuracy per player, as for the classic review. */
+export function summarizeFamily(
+  reviews: readonly FamilyMoveReview[],
+): readonly [PlayerSummary, PlayerSummary] {
+  return summarize(reviews);
+}
+
+/**
+ * What a score means for the side to move in `position`, in the words of the classic review:
+ * "win in 3" counts the mover's own moves, this one included. PopOut scores count the plies to the
+ * end (POPOUT_WIN - plies); Five-in-a-Row's are the classic solver's, with the set-up discs on
+ * the board.
+ */
+export function describeFamilyScore(
+  position: GamePosition,
+  score: number | null,
+  popoutWin: number,
+): string {
+  if (score === null) return 'not solved';
+  if (score === 0) return 'draw';
+  let moves: number;
+  if (position.ruleset.pops) {
+    const plies = popoutWin - Math.abs(score);
+    moves = score > 0 ? Math.ceil(plies / 2) : Math.floor(plies / 2);
+  } else {
+    const { width, height } = position.variant;
+    let discs = 0;
+    for (const h of position.heights) discs += h;
+    moves = movesToEnd(width * height, discs, score);
+  }
+  const n = `${moves} move${moves === 1 ? '' : 's'}`;
+  return score > 0 ? `win in ${n}` : `loss in ${n}`;
+}

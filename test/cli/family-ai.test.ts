@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+describe('c4 bestmove and arena with --game (the family)', () => {
+  it('bestmove finds a winning pop and writes it in the notation', async () => {
+    const { code, out } = await runCli([
+      'bestmove',
+      '--level',
+      'strong',
+      '--explain',
+      'popout:235734p2345272257',
+    ]);
+    expect(code).toBe(0);
+    expect(out.split('\n')[0]).toMatch(/^p5 score=\+\d+ heuristic$/);
+    expect(out).toContain('Strong: Wins now');
+  });
+
+  it('bestmove reads moves with --game and is repeatable with a seed', async () => {
+    const args = ['bestmove', '-l', 'casual', '--game', 'five', '55', '--seed', '3'];
+    const first = await runCli(args);
+    expect(first.code).toBe(0);
+    expect(first.out).toMatch(/^[2-8] score=-?\d+ heuristic\n$/);
+    expect((await runCli(args)).out).toBe(first.out);
+  });
+
+  it.each([
+    [
+      ['bestmove', '-l', 'casual', 'popout:44p3'],
+      'c4 bestmove: move 3: column 3 has no Red disc at the bottom (it is empty)',
+    ],
+    [
+      ['bestmove', '-l', 'casual', '--game', 'five', '1'],
+      'c4 bestmove: move 1: column 1 is full (it is filled before the first move)',
+    ],
+    [['bestmove', '-l', 'casual', 'popout:1212121'], 'c4 bestmove: the game is over'],
+    [['bestmove', '-l', 'casual', '--game', 'pop', '4'], 'c4 bestmove: --game: unknown game "pop"'],
+  ])('%j is refused naming the problem', async (args, message) => {
+    const { code, out, err } = await runCli(args);
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    expect(err).toContain(message);
+  });
+
+  it('arena plays PopOut games between two levels and prints the score', async () => {
+    const { code, out } = await runCli([
+      'arena',
+      '--game',
+      'popout',
+      '--a',
+      'beginner',
+      '--b',
+      'beginner',
+      '-n',
+      '2',
+      '--print-games',
+    ]);
+    expect(code).toBe(0);
+    const games = out.trim().split('\n');
+    expect(games).toHaveLength(2);
+    for (const game of games) {
+      expect(game).toMatch(/^popout:[1-7p]+$/);
+      const shown = await runCli(['show', game]);
+      expect(shown.code).toBe(0);
+    }
+  });
+
+  it('arena refuses the classic-only flags for the family', async () => {
+    const { code, err } = await runCli([
+      'arena',
+      '--game',
+      'five',
+      '--a',
+      'casual',
+      '--b',
+      'beginner',
+      '--check-ms',
+      '10',
+    ]);
+    expect(code).toBe(2);
+    expect(err).toContain('--check-ms is for the classic game only');
+  });
+});
+
+describe('c4 play --game with --vs', () => {
+  it('the computer answers every move, undo takes back its reply too', async () => {
+    const { code, out } = await runCli(
+      ['play', '--game', 'popout', '--vs', 'casual'],
+      ['4', 'u', '4', 'q', ''].join('\n'),
+    );
+    expect(code).toBe(0);
+    expect(out).toContain('You are playing Casual at PopOut.');
+    expect(out.match(/O \(Yellow\) \(computer\) plays \d/g)).toHaveLength(2);
+    expect(out).toMatch(/Replay with: c4 show popout:4\d\n/);
+  });
+
+  it('with --first computer the computer opens Five-in-a-Row', async () => {
+    const { out } = await runCli(
+      ['play', '--game', 'five', '--vs', 'beginner', '--first', 'computer'],
+      'q\n',
+    );
+    expect(out).toMatch(/X \(Red\) \(computer\) plays [2-8]\n/);
+  });
+});
