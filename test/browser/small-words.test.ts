@@ -119,4 +119,14 @@ describe('small ones', () => {
     );
     expect(markers).toEqual(['none', 'none', 'none']);
   });
+
+  it('a page’s heading, focused on arrival, has no focus ring', async () => {
+    const { page } = await suite.newPage();
+    // A review link opened afresh drew a thick box round "Game review".
+    await page.goto(`${suite.harness.url}#review=7x6c4:4453`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('review-title');
+    expect(
+      await page.locator('#review-title').evaluate((h) => getComputedStyle(h).outlineStyle),
+    ).toBe('none');
+  });
 });
