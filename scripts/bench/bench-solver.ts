@@ -27,14 +27,16 @@
 // position solved with the table cleared, single thread, the same rounds. `--no-pons` or
 // `--no-steininger` skips a table. `--wide` runs our single-threaded solver on its wide build
 // (192-bit keys, src/solver/assembly/wide) even where the board fits 64 bits, to price it.
-// Boards past 64 bits (10x6 ...) always use it.
+// Boards past 64 bits (10x6 ...) always use it, with threads on its own shared table (the same
+// bytes). With `--threads 1,2` his row for N > 1 threads runs `<board>-<N>t` from the same
+// directory (his build with NUM_THREADS = N), where it exists.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { CLASSIC } from '../../src/core/index.js';
-import { Solver } from '../../src/solver/index.js';
+import { Solver, needsWideKey } from '../../src/solver/index.js';
 import { SearchThreads } from '../../src/cli/search-threads.js';
 import { PONS_SETS, loadPonsSet, type PonsCase } from '../../test/support/pons-tests.js';
 import {
@@ -74,24 +76,30 @@ const rounds = Math.max(1, Number(values.rounds ?? 3));
 const tableBits = values['table-bits'] === undefined ? 22 : Number(values['table-bits']);
 const threadCounts = (values.threads ?? '1').split(',').map(Number);
 const pools: SearchThreads[] = [];
-const solvers: Solver[] = [];
-for (const threads of threadCounts) {
-  let solver: Solver;
-  if (threads > 1) {
-    const pool = await SearchThreads.start(threads, tableBits);
-    pools.push(pool);
-    solver = new Solver({ shared: pool.table });
-    solver.setParallel(
-      Number(values['parallel-nodes'] ?? 16384),
-      Number(values['mark-min-empty'] ?? 12),
-      Number(values['mark-plies'] ?? 8),
-    );
-  } else {
-    solver = new Solver({ tableBits, wideKeys: values.wide });
+/** One solver per thread count; with `wide`, those of boards past 64 bits (wide shared tables). */
+async function makeSolvers(wide: boolean): Promise<Solver[]> {
+  const made: Solver[] = [];
+  for (const threads of threadCounts) {
+    let solver: Solver;
+    if (threads > 1) {
+      const pool = await SearchThreads.start(threads, tableBits, wide);
+      pools.push(pool);
+      solver = new Solver({ shared: pool.table });
+      solver.setParallel(
+        Number(values['parallel-nodes'] ?? 16384),
+        Number(values['mark-min-empty'] ?? 12),
+        Number(values['mark-plies'] ?? 8),
+      );
+    } else {
+      solver = new Solver({ tableBits, wideKeys: values.wide });
+    }
+    solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 0));
+    made.push(solver);
   }
-  solver.setEnhancedCutoffs(!values['no-etc'], Number(values['etc-min-empty'] ?? 0));
-  solvers.push(solver);
+  return made;
 }
+const solvers = await makeSolvers(false);
+let wideSolvers: Solver[] | undefined;
 const multi = values.threads !== undefined;
 
 const formatTime = (ms: number): string =>
@@ -253,10 +261,10 @@ for (const set of values['no-pons'] ? [] : PONS_SETS) {
     );
   }
 }
-if (!values['no-steininger']) steiningerTable();
+if (!values['no-steininger']) await steiningerTable();
 
-/** Steininger's sets: ours (the first thread count) and his, side by side. */
-function steiningerTable(): void {
+/** Steininger's sets: ours and his, side by side, one row per thread count. */
+async function steiningerTable(): Promise<void> {
   const dir = process.env['C4_STEININGER_DIR'];
   const sets =
     values['steininger-sets'] === undefined
@@ -283,22 +291,31 @@ function steiningerTable(): void {
       console.log(`| ${label} | skipped: ${binary} not found |`);
       continue;
     }
+    // His build for each thread count: `10x6`, `10x6-2t` ... (none where it is missing).
+    const binaries = threadCounts.map((threads) => {
+      if (binary === undefined || threads === 1) return binary;
+      const named = `${binary}-${threads}t`;
+      return existsSync(named) ? named : undefined;
+    });
+    const ourSolvers = needsWideKey(variant) ? (wideSolvers ??= await makeSolvers(true)) : solvers;
     const args = weak ? ['-w'] : [];
     // With several thread counts (`--threads 1,2`), one row each, the counts alternating
-    // within each round as in the table above.
-    const runs = solvers.map((solver) => runOurs(solver, cases, variant));
-    let his = binary === undefined ? undefined : runReference(binary, cases, args);
+    // within each round as in the table above, his builds likewise.
+    const runHis = (k: number): Run | undefined =>
+      binaries[k] === undefined ? undefined : runReference(binaries[k], cases, args);
+    const runs = ourSolvers.map((solver) => runOurs(solver, cases, variant));
+    const hisRuns = threadCounts.map((_, k) => runHis(k));
     for (let round = 1; round < rounds; round++) {
-      solvers.forEach((solver, k) => {
+      ourSolvers.forEach((solver, k) => {
         runs[k] = fastest(runs[k]!, runOurs(solver, cases, variant));
+        const again = runHis(k);
+        if (again !== undefined) hisRuns[k] = fastest(hisRuns[k]!, again);
       });
-      if (binary !== undefined && his !== undefined) {
-        his = fastest(his, runReference(binary, cases, args));
-      }
     }
     const correct = (r: Run | undefined): string =>
       r === undefined ? '—' : r.wrong === 0 ? 'yes' : `no (${r.wrong})`;
     runs.forEach((ours, k) => {
+      const his = hisRuns[k];
       failed ||= ours.wrong > 0 || (his?.wrong ?? 0) > 0;
       console.log(
         [

@@ -37,6 +37,8 @@ export const WIDE_DIR = `${ASSEMBLY_DIR}/wide`;
 export const NARROW_SOURCES = [ASSEMBLY_DIR, COMMON_DIR] as const;
 export const WIDE_SOURCES = [WIDE_DIR, COMMON_DIR] as const;
 export const WIDE_GENERATED = 'src/solver/wasm-wide-binary.generated.ts';
+/** The wide build with threads (shared memory), as SHARED_GENERATED is the 64-bit one's. */
+export const WIDE_SHARED_GENERATED = 'src/solver/wasm-wide-shared-binary.generated.ts';
 
 /**
  * The test build: the default build's sources with the switches and probes tests need
@@ -48,6 +50,12 @@ export const WASM_BUILDS = [
   { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
   { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
   { generated: WIDE_GENERATED, flags: ASC_FLAGS, entry: `${WIDE_DIR}/wide.ts`, dirs: WIDE_SOURCES },
+  {
+    generated: WIDE_SHARED_GENERATED,
+    flags: SHARED_ASC_FLAGS,
+    entry: `${WIDE_DIR}/wide.ts`,
+    dirs: WIDE_SOURCES,
+  },
   {
     generated: TEST_GENERATED,
     flags: ASC_FLAGS,

@@ -20,9 +20,12 @@ export class SearchThreads {
     private readonly workers: readonly Worker[],
   ) {}
 
-  /** A table of 2^tableBits entries and `threads - 1` helpers, once each helper is running. */
-  static async start(threads: number, tableBits: number): Promise<SearchThreads> {
-    const table = createSharedTable({ tableBits, threads });
+  /**
+   * A table of 2^tableBits entries (with `wide`, the wide build's, for boards past 64 bits: the
+   * same bytes) and `threads - 1` helpers, once each helper is running.
+   */
+  static async start(threads: number, tableBits: number, wide = false): Promise<SearchThreads> {
+    const table = createSharedTable({ tableBits, threads, wide });
     const workers: Worker[] = [];
     for (let index = 1; index < threads; index++) {
       workers.push(startWorker('search-helper', { table, index } satisfies HelperSetup));

@@ -10,6 +10,7 @@ import {
 import {
   MAX_SHARED_TABLE_BITS,
   Solver,
+  needsWideKey,
   solverSupports,
   type Book,
   type Evaluation,
@@ -163,7 +164,11 @@ export const solve: Command = {
       quick = false;
       readCommittedBook();
       // One thread: the plain solver (its own memory). More: thread 0 here, helpers in workers.
-      helpers = threads > 1 ? await SearchThreads.start(threads, tableBits) : undefined;
+      // Boards past 64 bits share the wide build's table (the same bytes, half the entries).
+      helpers =
+        threads > 1
+          ? await SearchThreads.start(threads, tableBits, needsWideKey(variant))
+          : undefined;
       solver = new Solver({
         ...(helpers ? { shared: helpers.table } : { tableBits }),
         ...(book ? { book } : {}),

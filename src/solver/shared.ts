@@ -3,6 +3,7 @@
 // workers in the browser): they post the `SharedTable` to each helper, which calls `runHelper`.
 import { C4Error, ErrorCode } from '../core/index.js';
 import { WASM_BASE64 as SHARED_WASM_BASE64 } from './wasm-shared-binary.generated.js';
+import { WASM_BASE64 as WIDE_SHARED_WASM_BASE64 } from './wasm-wide-shared-binary.generated.js';
 import { checkWhole, instantiateSharedEngine, lazyModule, type SharedWasmEngine } from './wasm.js';
 
 /**
@@ -17,6 +18,11 @@ export interface SharedTable {
   readonly module: object;
   readonly tableBits: number;
   readonly threads: number;
+  /**
+   * The wide build's table (192-bit keys, boards past 64 bits; src/solver/assembly/wide): its
+   * entries are twice the size, so it holds 2^(tableBits - 1) of them, the same bytes.
+   */
+  readonly wide: boolean;
 }
 
 export const MAX_SHARED_THREADS = 64;
@@ -47,15 +53,22 @@ export function sharedTablesSupported(): boolean {
 }
 
 const sharedModule = lazyModule(SHARED_WASM_BASE64);
+const wideSharedModule = lazyModule(WIDE_SHARED_WASM_BASE64);
 
 /**
- * A fresh table of 2^tableBits entries for `threads` threads (thread 0 included). Throws a
- * RangeError for sizes out of range and a C4Error (SolverUnsupported) where memory cannot be
- * shared.
+ * A fresh table of 2^tableBits entries for `threads` threads (thread 0 included); with `wide`,
+ * the wide build's, for boards past 64 bits (2^(tableBits - 1) entries of twice the size).
+ * Throws a RangeError for sizes out of range and a C4Error (SolverUnsupported) where memory
+ * cannot be shared.
  */
-export function createSharedTable(options: { tableBits: number; threads: number }): SharedTable {
+export function createSharedTable(options: {
+  tableBits: number;
+  threads: number;
+  wide?: boolean;
+}): SharedTable {
   const { tableBits, threads } = options;
-  checkWhole('tableBits', tableBits, 10, MAX_SHARED_TABLE_BITS);
+  const wide = options.wide ?? false;
+  checkWhole('tableBits', tableBits, wide ? 11 : 10, MAX_SHARED_TABLE_BITS);
   checkWhole('threads', threads, 1, MAX_SHARED_THREADS);
   if (!sharedTablesSupported()) {
     throw new C4Error(
@@ -64,16 +77,17 @@ export function createSharedTable(options: { tableBits: number; threads: number 
         'page must be cross-origin isolated)',
     );
   }
-  const module = sharedModule();
+  const module = wide ? wideSharedModule() : sharedModule();
+  const entryBits = wide ? tableBits - 1 : tableBits;
   // The module owns the layout: ask a throwaway instance how much memory it needs.
   const sizing = instantiateSharedEngine(module, sharedMemory(1), () => false);
-  const pages = Math.ceil(sizing.sharedBytes(threads, tableBits) / 65536);
+  const pages = Math.ceil(sizing.sharedBytes(threads, entryBits) / 65536);
   const memory = sharedMemory(pages);
   const engine = instantiateSharedEngine(module, memory, () => false);
-  if (engine.initShared(threads, tableBits) !== 1) {
-    throw new RangeError(`could not lay out 2^${tableBits} entries for ${threads} threads`);
+  if (engine.initShared(threads, entryBits) !== 1) {
+    throw new RangeError(`could not lay out 2^${entryBits} entries for ${threads} threads`);
   }
-  return { memory, module, tableBits, threads };
+  return { memory, module, tableBits, threads, wide };
 }
 
 /** An engine instance that is thread `index` of `table` (its own scratch, the shared table). */

@@ -73,9 +73,13 @@ export class Solver {
 
   constructor(options: SolverOptions = {}) {
     const bits = options.tableBits ?? DEFAULT_TABLE_BITS;
+    let sharedWide = false;
     if (options.shared !== undefined) {
       this.sharedEngine = engineForThread(options.shared, 0, () => this.budgetSpent());
       this.engine = this.sharedEngine;
+      // A wide table serves every board (narrow ones at the wide build's speed).
+      sharedWide = options.shared.wide;
+      if (sharedWide) this.wideEngine = this.sharedEngine;
     } else {
       checkWhole('tableBits', bits, 10, 28);
       this.engine = instantiateEngine(() => this.budgetSpent());
@@ -86,7 +90,7 @@ export class Solver {
     this.narrowEngine = this.engine;
     // Wide entries are twice the size: half as many in the same memory.
     this.wideTableBits = Math.min(26, Math.max(10, bits - 1));
-    this.forceWide = options.wideKeys ?? false;
+    this.forceWide = sharedWide || (options.wideKeys ?? false);
     this.book = options.book;
     this.mapMoves();
   }
@@ -104,7 +108,7 @@ export class Solver {
   /** Forgets every transposition-table entry. */
   reset(): void {
     this.narrowEngine.newGeneration();
-    this.wideEngine?.newGeneration();
+    if (this.wideEngine !== this.narrowEngine) this.wideEngine?.newGeneration();
   }
 
   /** Switches to the engine `variant` needs (the wide one is created on first use). */

@@ -81,7 +81,8 @@ export interface SolverOptions {
   readonly book?: import('./book/book.js').Book;
   /**
    * Be thread 0 of this shared table (`createSharedTable`; `tableBits` is then the table's):
-   * long searches are shared with its helper threads.
+   * long searches are shared with its helper threads. A wide table (`wide: true`, for boards
+   * past 64 bits) searches every board with the wide build.
    */
   readonly shared?: import('./shared.js').SharedTable;
   /**

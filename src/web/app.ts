@@ -52,6 +52,9 @@ export function startApp(): LocalPage {
     onSelect: (column) => {
       humanDrop(column);
     },
+    onPop: (column) => {
+      humanPop(column);
+    },
     // A tap while the computer thinks is not kept for later: it is refused, and said so.
     onRefused: (column) => {
       humanDrop(column);
@@ -82,7 +85,9 @@ export function startApp(): LocalPage {
     const step = reduce(state, action, env);
     if (step.problem) {
       talk.notice(problemText(step.problem, state));
-      if (step.problem.code === 'column_full') board.nudge(step.problem.column);
+      if (step.problem.code === 'column_full' || step.problem.code === 'cannot_pop') {
+        board.nudge(step.problem.column);
+      }
       return false;
     }
     if (step.state === before) return false;
@@ -119,6 +124,19 @@ export function startApp(): LocalPage {
     dispatch({ type: 'drop', column });
   }
 
+  // A pop (PopOut): the pop button under a column, or the pop keys on the cursor's column.
+  function humanPop(column: number): void {
+    const position = positionOf(state);
+    if (column < 0 || column >= position.variant.width) return;
+    if (!position.isOver && controllerOf(state, position.turn) === 'computer') {
+      talk.notice(problemText({ code: 'not_your_turn' }, state));
+      return;
+    }
+    board.finishAnimation();
+    board.select(column);
+    dispatch({ type: 'pop', column });
+  }
+
   function renderHintNote(): void {
     const note = analyst.note(state);
     hintNote.hidden = note === null;
@@ -136,6 +154,7 @@ export function startApp(): LocalPage {
       position,
       interactive: !position.isOver && controllerOf(state, position.turn) === 'human',
       hints: analyst.shown(state),
+      popHints: analyst.popsShown(state),
       hintsPending: analyst.pending(state),
     });
   }
@@ -162,7 +181,7 @@ export function startApp(): LocalPage {
     }
   }
 
-  const keys = gameKeys(host, board, humanDrop);
+  const keys = gameKeys(host, board, humanDrop, humanPop);
 
   // A game in the link wins over the stored one (unless it is the same game); the address then
   // follows the game (see sharing.ts), so a reload never throws away moves played since. Other

@@ -1,6 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -16,17 +17,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/nginx.js';
+import { commands, guideBlocks, runLocally } from './guide-blocks.js';
 
 /**
  * ops/c4-deploy run as docs/operations.md says, on this machine: two server processes, a good
  * release rolled out one process at a time, then a release that never becomes healthy rolled
- * back. There is no systemd here, so `C4_RESTART` is a small shell supervisor (stop by pid,
- * wait for the exit, start from `current` on the same env file) and `C4_AS_USER` is empty;
- * a release's `dist/server/main.js` runs this checkout's server through tsx.
+ * back. The first deploy runs the repository's script (the guide's "first time"); the next ones
+ * run the guide's own deploy line (section 6, the block marked for this file), which runs the
+ * script of the release in place. There is no systemd here, so `C4_RESTART` is a small shell
+ * supervisor (stop by pid, wait for the exit, start from `current` on the same env file) and
+ * `C4_AS_USER` is empty; a release's `dist/server/main.js` runs this checkout's server through
+ * tsx, and it carries `ops/c4-deploy` as section 2's tarball does.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const box = mkdtempSync(path.join(tmpdir(), 'c4-deploy-'));
 const pidFile = (port: number) => path.join(box, `c4@${port}.pid`);
+const [DEPLOY_BLOCK] = guideBlocks('test/ops/deploy.test.ts');
 let ports: number[] = [];
 
 afterAll(() => {
@@ -53,6 +59,8 @@ function release(name: string, healthy: boolean): string {
       : `if (process.argv.includes('--check-config')) ${real.trim()}\nelse process.exit(1);\n`,
   );
   writeFileSync(path.join(dir, 'package.json'), '{"type":"module"}\n');
+  mkdirSync(path.join(dir, 'ops'));
+  copyFileSync(path.join(ROOT, 'ops', 'c4-deploy'), path.join(dir, 'ops', 'c4-deploy'));
   const tarball = path.join(box, `${name}.tar.gz`);
   execFileSync('tar', ['-czf', tarball, '-C', dir, '.']);
   return tarball;
@@ -87,7 +95,19 @@ it('deploys a release with a rolling restart, and rolls back one that fails its 
     ].join('\n') + '\n',
   );
   chmodSync(restart, 0o755);
-  const deploy = (tarball: string) =>
+  // What stands in for systemd and root (the script's defaults are the real machine's).
+  const standIns = {
+    C4_HOME: home,
+    C4_ENV_FILE: env,
+    C4_PORTS: ports.join(' '),
+    C4_KEEP: '2',
+    C4_READY_SECONDS: '20',
+    C4_RESTART: `${restart} {port}`,
+    C4_NODE: node,
+    C4_AS_USER: '',
+  };
+  /** The first deploy: the script from the repository (the unpacked tarball's, in the guide). */
+  const firstDeploy = (tarball: string) =>
     spawnSync(path.join(ROOT, 'ops', 'c4-deploy'), [tarball], {
       cwd: ROOT,
       encoding: 'utf8',
@@ -97,16 +117,23 @@ it('deploys a release with a rolling restart, and rolls back one that fails its 
         ...Object.fromEntries(
           Object.entries(process.env).filter(([k]) => !k.startsWith('NODE_CHANNEL')),
         ),
-        C4_HOME: home,
-        C4_ENV_FILE: env,
-        C4_PORTS: ports.join(' '),
-        C4_KEEP: '2',
-        C4_READY_SECONDS: '20',
-        C4_RESTART: `${restart} {port}`,
-        C4_NODE: node,
-        C4_AS_USER: '',
+        ...standIns,
       },
     });
+  /** Every later deploy: the guide's line as written, /opt/c4 and the tarball swapped. */
+  const deploy = (tarball: string) => {
+    expect(DEPLOY_BLOCK, 'the guide lost its marked deploy block').toBeDefined();
+    expect(commands(DEPLOY_BLOCK!)).toEqual(['/opt/c4/current/ops/c4-deploy c4-v2.tar.gz']);
+    return runLocally(
+      DEPLOY_BLOCK!,
+      [
+        ['/opt/c4', home],
+        ['c4-v2.tar.gz', tarball],
+      ],
+      '/dev/null',
+      { env: standIns },
+    );
+  };
   // A fresh connection each time: a kept-alive one may belong to a process since restarted.
   const healthy = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -119,7 +146,7 @@ it('deploys a release with a rolling restart, and rolls back one that fails its 
     });
 
   for (const name of ['v1', 'v2']) {
-    const run = deploy(release(name, true));
+    const run = (name === 'v1' ? firstDeploy : deploy)(release(name, true));
     expect(run.status, run.stderr).toBe(0);
     expect(readlinkSync(path.join(home, 'current'))).toBe(path.join(home, 'releases', name));
     for (const port of ports) expect(await healthy(port)).toBe(true);

@@ -53,6 +53,12 @@ export function runLocally(
   script: string,
   replace: readonly (readonly [string | RegExp, string])[],
   callsFile = '/dev/null',
+  options: {
+    /** More stand-ins on `PATH`: a command's name and its `sh` script (e.g. `nginx`, `certbot`). */
+    readonly tools?: Readonly<Record<string, string>>;
+    /** Added to the environment (a tool's paths, the deploy script's `C4_*`). */
+    readonly env?: Readonly<Record<string, string>>;
+  } = {},
 ): { status: number | null; stdout: string; stderr: string; script: string } {
   let local = script;
   for (const [from, to] of replace) local = local.replaceAll(from, to);
@@ -60,16 +66,28 @@ export function runLocally(
   const left = /(^|[\s'"])\/(etc|opt|var)\/\S*/.exec(local);
   if (left) throw new Error(`a path of the real machine is left: ${left[0]}\n${local}`);
   const clean = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(PORT|DATABASE_|REDIS_|PG_)/.test(k)),
+    // Nor the test runner's IPC channel: a server the block starts must not inherit it.
+    Object.entries(process.env).filter(
+      ([k]) => !/^(PORT|DATABASE_|REDIS_|PG_|NODE_CHANNEL)/.test(k),
+    ),
   );
   const bin = mkdtempSync(path.join(tmpdir(), 'c4-guide-bin-'));
   for (const name of RECORDED) {
     writeFileSync(path.join(bin, name), `#!/bin/sh\necho "${name} $*" >> "$GUIDE_CALLS"\n`);
     chmodSync(path.join(bin, name), 0o755);
   }
+  for (const [name, body] of Object.entries(options.tools ?? {})) {
+    writeFileSync(path.join(bin, name), `#!/bin/sh\n${body}`);
+    chmodSync(path.join(bin, name), 0o755);
+  }
   const run = spawnSync('sh', ['-ec', `${PRELUDE}\n${local}`], {
     cwd: ROOT,
-    env: { ...clean, PATH: `${bin}:${process.env['PATH'] ?? ''}`, GUIDE_CALLS: callsFile },
+    env: {
+      ...clean,
+      ...options.env,
+      PATH: `${bin}:${process.env['PATH'] ?? ''}`,
+      GUIDE_CALLS: callsFile,
+    },
     encoding: 'utf8',
   });
   rmSync(bin, { recursive: true, force: true });

@@ -1,18 +1,29 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIf } from '../support/skips.js';
 import { guideBlocks, runLocally } from './guide-blocks.js';
+import { nginxMissing } from '../server/nginx.js';
 
 /**
  * What docs/operations.md tells an operator to install, checked from the guide's own text and
  * the files it names. The blocks marked `<!-- test/ops/guide.test.ts runs this block -->` are
  * run by `sh` as written, with only what needs root or systemd substituted (guide-blocks.ts):
  * the `/etc` paths are temporary ones, `-o root -g c4` is dropped, `runuser` runs as this user,
- * and `systemctl`/`apt-get` are recorded, not run. The systemd units are read (this machine and
- * CI have no systemd), and the Prometheus files pass `promtool`.
+ * and `systemctl`/`apt-get` are recorded, not run; in the nginx block `nginx -t` runs on a
+ * temporary prefix and `certbot` leaves a self-signed certificate. The systemd units are read
+ * (this machine and CI have no systemd), and the Prometheus files pass `promtool`.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const GUIDE = readFileSync(path.join(ROOT, 'docs', 'operations.md'), 'utf8');
@@ -22,7 +33,11 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const [ENV_BLOCK, PROMETHEUS_BLOCK] = guideBlocks('test/ops/guide.test.ts');
+const BLOCKS = guideBlocks('test/ops/guide.test.ts');
+const block = (has: string): string | undefined => BLOCKS.find((b) => b.includes(has));
+const ENV_BLOCK = block('/etc/c4/env');
+const NGINX_BLOCK = block('nginx -t');
+const PROMETHEUS_BLOCK = block('promtool');
 
 describe('docs/operations.md, as an operator follows it', () => {
   it("the guide's environment-file block writes /etc/c4/env and passes the service's check", () => {
@@ -72,6 +87,122 @@ describe('docs/operations.md, as an operator follows it', () => {
 
   it('the deploy script is valid shell', () => {
     expect(() => execFileSync('sh', ['-n', path.join(ROOT, 'ops', 'c4-deploy')])).not.toThrow();
+  });
+});
+
+/**
+ * What the guide's nginx block (section 5) needs played: `nginx -t` tests the installed sites
+ * on a temporary prefix (its pid, logs and temporary files there, so no daemon of the machine
+ * is touched) under a main configuration with the guide's worker settings, the machine's paths
+ * inside the site file swapped for the test's; `nginx -v` is the real one; `certbot` leaves the
+ * certificate it would have fetched (self-signed here).
+ */
+const NGINX_TOOLS = {
+  nginx: `case "$1" in
+  -v|-V) exec "$NGINX_REAL" "$@" ;;
+  -t) ;;
+  *) echo "nginx: the test plays -v and -t, not $*" >&2; exit 2 ;;
+esac
+echo "nginx -t" >> "$GUIDE_CALLS"
+rm -rf "$NGINX_PREFIX/sites"
+mkdir -p "$NGINX_PREFIX/sites" "$NGINX_PREFIX/logs"
+for site in "$NGINX_SITES"/*; do
+  [ -e "$site" ] || continue
+  sed -e "s|/etc/letsencrypt|$LETSENCRYPT|g" -e "s|/var/log/nginx|$NGINX_PREFIX/logs|g" \\
+    -e "s|/var/www/letsencrypt|$WEBROOT|g" "$site" > "$NGINX_PREFIX/sites/$(basename "$site")"
+done
+exec "$NGINX_REAL" -t -q -p "$NGINX_PREFIX/" -c "$NGINX_PREFIX/nginx.conf" -e stderr
+`,
+  certbot: `echo "certbot $*" >> "$GUIDE_CALLS"
+domain=
+while [ $# -gt 0 ]; do [ "$1" = -d ] && domain=$2; shift; done
+live="$LETSENCRYPT/live/$domain"
+mkdir -p "$live"
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 \\
+  -subj "/CN=$domain" -keyout "$live/privkey.pem" -out "$live/fullchain.pem" 2>/dev/null
+`,
+};
+
+describeIf("the guide's nginx block, with nginx -t", nginxMissing(), () => {
+  it('installs the site on a temporary certificate, then on the real one, each passing nginx -t', () => {
+    expect(NGINX_BLOCK, 'the guide lost its marked nginx block').toBeDefined();
+    const root = path.join(dir, 'nginx');
+    const at = (name: string): string => path.join(root, name);
+    for (const d of ['prefix', 'sites-available', 'sites-enabled', 'letsencrypt']) {
+      mkdirSync(at(d), { recursive: true });
+    }
+    // What Debian's package leaves: its default site, which the guide removes.
+    writeFileSync(at('sites-enabled/default'), 'server { listen 8080; }\n');
+    // The guide's worker settings ("In /etc/nginx/nginx.conf") in a main file of the test's.
+    const workers = /In `\/etc\/nginx\/nginx\.conf`:\n\n```nginx\n([\s\S]*?)```/.exec(GUIDE)?.[1];
+    expect(workers, 'the guide lost its nginx.conf snippet').toBeDefined();
+    const prefix = at('prefix');
+    writeFileSync(
+      path.join(prefix, 'nginx.conf'),
+      [
+        `pid ${path.join(prefix, 'nginx.pid')};`,
+        'error_log stderr;',
+        workers!,
+        'http {',
+        `  include ${path.join(prefix, 'sites')}/*;`,
+        '}',
+        '',
+      ].join('\n'),
+    );
+    const calls = at('calls');
+    const run = runLocally(
+      NGINX_BLOCK!,
+      [
+        // The release's directory, where the block runs: this checkout.
+        ['/opt/c4/current', ROOT],
+        ['/etc/nginx/c4', at('c4')],
+        ['/etc/nginx/sites-available', at('sites-available')],
+        ['/etc/nginx/sites-enabled', at('sites-enabled')],
+        ['/var/www/letsencrypt', at('www')],
+      ],
+      calls,
+      {
+        tools: NGINX_TOOLS,
+        env: {
+          NGINX_REAL: process.env['NGINX_PATH'] ?? '/usr/sbin/nginx',
+          NGINX_PREFIX: prefix,
+          NGINX_SITES: at('sites-enabled'),
+          LETSENCRYPT: at('letsencrypt'),
+          WEBROOT: at('www'),
+        },
+      },
+    );
+    expect(run.status, run.script + run.stderr).toBe(0);
+    // nginx -t passed before certbot had made anything (the temporary certificate), then on
+    // the real one; nginx reloaded after each.
+    expect(readFileSync(calls, 'utf8').split('\n')).toEqual([
+      'nginx -t',
+      'systemctl reload nginx',
+      'apt-get install -y certbot',
+      `certbot certonly --webroot -w ${at('www')} -d c4.example.org --deploy-hook systemctl reload nginx`,
+      'nginx -t',
+      'systemctl reload nginx',
+      '',
+    ]);
+    expect(lstatSync(at('sites-enabled/default'), { throwIfNoEntry: false })).toBeUndefined();
+    expect(readlinkSync(at('sites-enabled/c4'))).toBe(at('sites-available/c4'));
+    const site = readFileSync(at('sites-available/c4'), 'utf8');
+    expect(site).toContain(
+      'ssl_certificate     /etc/letsencrypt/live/c4.example.org/fullchain.pem;',
+    );
+    expect(site).toContain('ssl_certificate_key /etc/letsencrypt/live/c4.example.org/privkey.pem;');
+    expect(site).not.toContain(at('c4'));
+    // Before 1.25.1 the listen lines say http2 (the directive is unknown there), after it the
+    // directive does.
+    const version = spawnSync(process.env['NGINX_PATH'] ?? '/usr/sbin/nginx', ['-v'], {
+      encoding: 'utf8',
+    }).stderr;
+    const [major, minor, patch] = (/nginx\/(\d+)\.(\d+)\.(\d+)/.exec(version) ?? [])
+      .slice(1)
+      .map(Number);
+    const modern = major! * 1e6 + minor! * 1e3 + patch! >= 1_025_001;
+    expect(site.includes('http2 on;')).toBe(modern);
+    expect(site.includes('listen 443 ssl http2;')).toBe(!modern);
   });
 });
 

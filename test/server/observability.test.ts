@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/log.js';
 import type { RunningServer } from '../../src/server/app.js';
-import { TestClient, sqliteBackend, startTestServer, type Backend } from './helpers.js';
+import { TestClient, newSecret, sqliteBackend, startTestServer, type Backend } from './helpers.js';
 import { is, openGame, readGame } from './lobby.js';
 
 /** A server whose log lines are kept, parsed, for the test to read. */
@@ -82,5 +82,46 @@ describe('observability', () => {
     const move = lines.find((l) => l['msg'] === 'move' && l['game'] === gameId);
     expect(move?.['conn']).toEqual(expect.any(String));
     expect(move?.['conn']).not.toBe('chosen-by-client');
+  });
+
+  it('a game’s lines carry the id of the request or socket that led to them', async () => {
+    backend = sqliteBackend();
+    const { server, lines } = await loggedServer(backend, { TRUST_PROXY: 'loopback' });
+    servers.push(server);
+    // Created by an API request: "game created" has the request's id, as its "request" line.
+    const secrets = [newSecret(), newSecret()] as const;
+    const created = await fetch(server.url + 'api/games', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': 'nginx-req-create' },
+      body: JSON.stringify({ variant: '7x6c4', clock: null, side: 1, secret: secrets[0] }),
+    });
+    const { gameId } = (await created.json()) as { gameId: string };
+    for (const msg of ['request', 'game created']) {
+      expect(lines).toContainEqual(
+        expect.objectContaining({ level: 'info', msg, req: 'nginx-req-create' }),
+      );
+    }
+    expect(lines.find((l) => l['msg'] === 'game created')?.['game']).toBe(gameId);
+    // Ended over a socket: "game finished" has that socket's id, not the other seat's.
+    const red = await TestClient.connect(server.url, { 'x-request-id': 'nginx-conn-red' });
+    const yellow = await TestClient.connect(server.url, { 'x-request-id': 'nginx-conn-yellow' });
+    try {
+      await red.request({ type: 'join', gameId, secret: secrets[0] });
+      await yellow.request({ type: 'join', gameId, secret: secrets[1] });
+      const { version } = await readGame(server.url, gameId);
+      await red.request({ type: 'move', gameId, column: 3, version });
+      await yellow.request({ type: 'move', gameId, column: 3, version: version + 1 });
+      expect(await red.request({ type: 'resign', gameId })).toMatchObject({ type: 'ack' });
+    } finally {
+      await Promise.all([red.close(), yellow.close()]);
+    }
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'game finished', game: gameId, conn: 'nginx-conn-red' }),
+    );
+    // A line no request led to carries no id.
+    const listening = lines.find((l) => l['msg'] === 'listening');
+    expect(listening).toBeDefined();
+    expect(listening).not.toHaveProperty('req');
+    expect(listening).not.toHaveProperty('conn');
   });
 });

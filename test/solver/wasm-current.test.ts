@@ -10,6 +10,7 @@ import {
 import { SOURCE_HASH } from '../../src/solver/wasm-binary.generated.js';
 import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-binary.generated.js';
 import { SOURCE_HASH as WIDE_SOURCE_HASH } from '../../src/solver/wasm-wide-binary.generated.js';
+import { SOURCE_HASH as WIDE_SHARED_SOURCE_HASH } from '../../src/solver/wasm-wide-shared-binary.generated.js';
 import { SOURCE_HASH as TEST_SOURCE_HASH } from './wasm-test-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +24,9 @@ describe('embedded solver wasm', () => {
   });
   it('and the wide build, from its own folder and the shared one', () => {
     expect(WIDE_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, WIDE_SOURCES));
+  });
+  it('and the wide threads build', () => {
+    expect(WIDE_SHARED_SOURCE_HASH).toBe(assemblySourceHash(root, SHARED_ASC_FLAGS, WIDE_SOURCES));
   });
   it('and the test build', () => {
     expect(TEST_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS));

@@ -221,7 +221,7 @@ describe('settings and loading', () => {
     const variant = unwrap(createVariant({ width: 7, height: 7, connect: 5 }));
     const state = run(start('pvp'), ...drops(3), { type: 'settings', patch: { variant } });
     expect(state.moves).toEqual([]);
-    expect(positionOf(state).variant).toBe(variant);
+    expect(positionOf(state).variant).toEqual(variant);
   });
 
   it('loads a shared position, ignoring illegal move lists', () => {
@@ -259,7 +259,7 @@ describe('settings and loading', () => {
             expect(added).toBe(state.counted === null && next.counted !== null ? 1 : 0);
             state = next;
             const position = positionOf(state);
-            expect(position.moves).toEqual(state.moves);
+            expect(position.moves.map((move) => move.column)).toEqual(state.moves);
             if (position.isOver) expect(state.counted).not.toBeNull();
           }
         },

@@ -75,6 +75,7 @@ describe('share links', () => {
       kind: 'load',
       action: {
         type: 'load',
+        game: 'classic',
         variant: unwrapVariant(7, 7, 5),
         moves: [3, 3, 4, 2],
         mode: 'analysis',

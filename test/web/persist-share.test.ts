@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CLASSIC, Position, createVariant, unwrap } from '../../src/core/index.js';
+import {
+  CLASSIC,
+  CLASSIC_RULES,
+  GamePosition,
+  createRuleset,
+  unwrap,
+} from '../../src/core/index.js';
 import { DEFAULT_SETTINGS, initialState, reduce } from '../../src/web/state/game.js';
 import { deserialize, serialize } from '../../src/web/state/persist.js';
 import { parseShareFragment, parseSharedText, shareFragment } from '../../src/web/state/share.js';
@@ -43,17 +49,20 @@ describe('share links', () => {
         fc.integer({ min: 3, max: 12 }),
         fc.array(fc.nat(), { maxLength: 40 }),
         (width, height, picks) => {
-          const variant = unwrap(createVariant({ width, height, connect: 3 }));
-          const position = Position.empty(variant);
+          const ruleset = unwrap(
+            createRuleset({ game: 'classic', board: { width, height, connect: 3 } }),
+          );
+          const position = GamePosition.start(ruleset);
           for (const pick of picks) {
-            const legal = position.legalColumns();
+            const legal = position.legalMoves();
             if (legal.length === 0) break;
             position.play(legal[pick % legal.length]!);
           }
           const parsed = parseShareFragment(shareFragment(position, 'pvp'));
           expect(parsed?.ok && parsed.value).toEqual({
-            variant,
-            moves: position.moves,
+            game: 'classic',
+            variant: ruleset.variant,
+            moves: position.moves.map((move) => move.column),
             mode: 'pvp',
           });
         },
@@ -62,14 +71,25 @@ describe('share links', () => {
   });
 
   it('reads pasted text: bare moves on the current board, prefixed games, links', () => {
-    const c5 = unwrap(createVariant({ width: 7, height: 7, connect: 5 }));
+    const c5 = unwrap(
+      createRuleset({ game: 'classic', board: { width: 7, height: 7, connect: 5 } }),
+    );
     const bare = parseSharedText(' 44 53 ', c5);
-    expect(bare.ok && bare.value).toEqual({ variant: c5, moves: [3, 3, 4, 2] });
-    const prefixed = parseSharedText('7x7c5:4453', CLASSIC);
-    expect(prefixed.ok && prefixed.value.variant).toEqual(c5);
+    expect(bare.ok && bare.value).toEqual({
+      game: 'classic',
+      variant: c5.variant,
+      moves: [3, 3, 4, 2],
+    });
+    const prefixed = parseSharedText('7x7c5:4453', CLASSIC_RULES);
+    expect(prefixed.ok && prefixed.value.variant).toEqual(c5.variant);
     const link = parseSharedText('https://example.org/c4/#g=7x6c4:44&m=analysis');
-    expect(link.ok && link.value).toEqual({ variant: CLASSIC, moves: [3, 3], mode: 'analysis' });
-    const bad = parseSharedText('4449', CLASSIC);
+    expect(link.ok && link.value).toEqual({
+      game: 'classic',
+      variant: CLASSIC,
+      moves: [3, 3],
+      mode: 'analysis',
+    });
+    const bad = parseSharedText('4449', CLASSIC_RULES);
     expect(!bad.ok && bad.error.code).toBe('column_out_of_range');
     expect(parseShareFragment('#nothing')).toBeUndefined();
   });

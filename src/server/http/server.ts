@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Logger } from '../log.js';
+import { socketProtocolVersion } from '../../protocol/index.js';
+import { inLogScope, type Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
 import { clientAddress, proxyRequestId } from './client.js';
@@ -23,10 +24,11 @@ export interface HttpServerDeps {
   /** Everything else: the web app. */
   readonly serveStatic: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
   /**
-   * A WebSocket accepted on `/ws`: its client address and its id (the proxy's request id when
-   * there is one), which every line about it carries.
+   * A WebSocket accepted on `/ws`: its client address, its id (the proxy's request id when
+   * there is one), which every line about it carries, and the protocol version its URL names
+   * (null: none, as before version 3).
    */
-  readonly onSocket: (ws: WebSocket, address: string, conn: string) => void;
+  readonly onSocket: (ws: WebSocket, address: string, conn: string, version: number | null) => void;
 }
 
 export interface HttpServer {
@@ -46,8 +48,8 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
    * One line per API request, with the id nginx logs as `$request_id` (or one of its own):
    * static files, health checks and scrapes are left to the proxy's access log.
    */
-  const logApiRequest = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!req.url?.startsWith('/api/')) return;
+  const logApiRequest = (req: IncomingMessage, res: ServerResponse): string | undefined => {
+    if (!req.url?.startsWith('/api/')) return undefined;
     const started = performance.now();
     const id = proxyRequestId(req, policy.trustedProxies) ?? newId();
     res.once('finish', () => {
@@ -59,6 +61,7 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
         ms: Math.round(performance.now() - started),
       });
     });
+    return id;
   };
   const server = createServer(
     {
@@ -69,37 +72,45 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
       connectionsCheckingInterval: Math.min(1000, Math.ceil(deps.requestTimeoutMs / 2)),
     },
     (req, res) => {
-      logApiRequest(req, res);
-      if (!hostAllowed(req, policy)) {
-        metrics.errors.add(1, { code: 'forbidden' });
-        metrics.http.add(1, { status: '403' });
-        res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
-        res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
-        return;
-      }
-      deps
-        .api(req, res)
-        .then((handled) => (handled ? undefined : deps.serveStatic(req, res)))
-        .catch((e: unknown) => {
-          const path = req.url?.split('?')[0];
-          if (e instanceof ClientAborted) {
-            // The client went away mid-request: nothing is wrong with the server.
-            log.info('request aborted by the client', {
-              path,
-              req: proxyRequestId(req, policy.trustedProxies),
-            });
-            return;
-          }
-          log.error('request failed', {
-            path,
-            req: proxyRequestId(req, policy.trustedProxies),
-            error: String(e),
-          });
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-          res.end('{"error":{"code":"internal","message":"internal error"}}');
+      const id = logApiRequest(req, res);
+      // What the request leads to (the game it creates, say) logs with its id.
+      if (id === undefined) answer(req, res);
+      else
+        inLogScope({ req: id }, () => {
+          answer(req, res);
         });
     },
   );
+  function answer(req: IncomingMessage, res: ServerResponse): void {
+    if (!hostAllowed(req, policy)) {
+      metrics.errors.add(1, { code: 'forbidden' });
+      metrics.http.add(1, { status: '403' });
+      res.writeHead(403, { 'content-type': 'application/json; charset=utf-8' });
+      res.end('{"error":{"code":"forbidden","message":"unknown host"}}');
+      return;
+    }
+    deps
+      .api(req, res)
+      .then((handled) => (handled ? undefined : deps.serveStatic(req, res)))
+      .catch((e: unknown) => {
+        const path = req.url?.split('?')[0];
+        if (e instanceof ClientAborted) {
+          // The client went away mid-request: nothing is wrong with the server.
+          log.info('request aborted by the client', {
+            path,
+            req: proxyRequestId(req, policy.trustedProxies),
+          });
+          return;
+        }
+        log.error('request failed', {
+          path,
+          req: proxyRequestId(req, policy.trustedProxies),
+          error: String(e),
+        });
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":{"code":"internal","message":"internal error"}}');
+      });
+  }
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT });
   const socketsPerAddress = new Map<string, number>();
@@ -131,7 +142,10 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
         if (left > 0) socketsPerAddress.set(address, left);
         else socketsPerAddress.delete(address);
       });
-      deps.onSocket(ws, address, conn);
+      // The connection keeps this scope: what its messages lead to logs with `conn`.
+      inLogScope({ conn }, () => {
+        deps.onSocket(ws, address, conn, socketProtocolVersion(req.url ?? ''));
+      });
     });
   });
 

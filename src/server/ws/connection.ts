@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import type { Logger } from '../log.js';
+import { keepLogScope, type Logger } from '../log.js';
 import type { Matchmaking } from '../matchmaking/service.js';
 import type { Metrics } from '../metrics.js';
 import type { PlayService } from '../play.js';
@@ -54,6 +54,8 @@ export class Connection implements Session {
   private corked = false;
   /** Shutting down: frames still arriving are answered `shutting_down`, not acted on. */
   private stopping = false;
+  /** The log scope the connection was made in (its `conn`, from the HTTP upgrade). */
+  private readonly inScope = keepLogScope();
 
   constructor(
     private readonly ws: WebSocket,
@@ -164,10 +166,13 @@ export class Connection implements Session {
 
   /** Runs `work` after everything this connection asked before it. */
   private enqueue(what: string, id: string | undefined, work: () => Promise<void>): void {
-    this.queue = this.queue.then(work).catch((error: unknown) => {
-      this.deps.log.error('handler failed', { type: what, error: String(error) });
-      this.fail(protocolError(ProtocolErrorCode.Internal, 'internal error'), id);
-    });
+    // In the socket's log scope (its `conn`): what the message leads to logs with its id.
+    this.queue = this.queue
+      .then(() => this.inScope(work))
+      .catch((error: unknown) => {
+        this.deps.log.error('handler failed', { type: what, error: String(error) });
+        this.fail(protocolError(ProtocolErrorCode.Internal, 'internal error'), id);
+      });
   }
 
   private async dispatch(message: ClientMessage): Promise<void> {

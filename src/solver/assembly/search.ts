@@ -13,17 +13,8 @@ import {
   leftHalf,
   scratch,
 } from './variant';
-import { aborted, budgetStop, checkHost, etcMinEmpty, nodeLimit, nodes, useEtc } from './state';
-import {
-  HASH_MUL,
-  NO_MOVE,
-  colFor,
-  growAt,
-  mirrorKeyPlies,
-  probe,
-  tableKey,
-  ttStore,
-} from './table';
+import { aborted, checkStop, etcMinEmpty, nodes, useEtc } from './common/state';
+import { NO_MOVE, colFor, growAt, mirrorKeyPlies, probe, tableKey, ttStore } from './table';
 import {
   claimevenBound,
   isMirror,
@@ -34,30 +25,8 @@ import {
   possibleMoves,
   winningCells,
 } from './bitboards';
-import {
-  CONTROL,
-  MARK_SHIFT,
-  markBelow,
-  markMinEmpty,
-  marksBase,
-  parallel,
-  probeWord,
-} from './layout';
-import { slowPath } from './parallel';
-
-@external('env', 'shouldStop')
-declare function hostShouldStop(): i32;
-
-@inline
-function checkStop(): void {
-  if (nodes >= nodeLimit) aborted = budgetStop = true;
-  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = budgetStop = true;
-  // Threads build: a probe ends as soon as the shared interval moves (another thread settled
-  // it, or the search is over).
-  if (ASC_FEATURE_THREADS) {
-    if (parallel && atomic.load<u64>(CONTROL) != probeWord) aborted = true;
-  }
-}
+import { markAt, markBelow, markMinEmpty, parallel } from './common/layout';
+import { slowPath } from './threads';
 
 // The search's rules, each on in every build: only the test build's setters (knobs.ts) turn one
 // off, to check or measure it on its own. Nothing writes them in the production build, whose
@@ -291,7 +260,7 @@ export function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, 
     let score: i32;
     if (ASC_FEATURE_THREADS && share) {
       const childKey = (cur ^ mask) + (mask | move);
-      const mark = marksBase + (usize((childKey * HASH_MUL) >> MARK_SHIFT) << 6);
+      const mark = markAt(childKey);
       if (load<u64>(mark) == childKey) {
         deferred |= u32(1) << u32(i);
         continue;

@@ -13,7 +13,7 @@
 //
 // The same sources build two modules (scripts/build/solver-wasm-source.ts): the default one owns
 // its memory; the threads build (ASC_FEATURE_THREADS) imports one shared memory that N
-// instances, one per thread, search together with one table (threads.ts). testing.ts builds a
+// instances, one per thread, search together with one table (common/parallel.ts). testing.ts builds a
 // third, for tests only, with the switches and probes.
 
 import { configureVariant } from './variant';
@@ -29,7 +29,7 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
 }
 
 export { setTableBits, newGeneration } from './table';
-export { setUseEtc, nodeCount, resetNodes, wasAborted, lower, upper, setLimits } from './state';
+export * from './common/api';
 export {
   resetPosition,
   play,
@@ -40,16 +40,4 @@ export {
   moveCount,
 } from './position';
 export { solve, solveWithin } from './root';
-export {
-  sharedBytes,
-  initShared,
-  attach,
-  threadCount,
-  setParallel,
-  threadNodes,
-  settleHelpers,
-  resetThreadNodes,
-  helperLoop,
-  warmUp,
-  quitHelpers,
-} from './threads';
+export { sharedBytes, initShared, attach, helperLoop, warmUp } from './threads';

@@ -9,9 +9,9 @@ import { MIRROR_KEY_PLIES, mirrorColumn, mirrorKeyPliesFor } from './common/mirr
 import { victimSlot } from './common/replacement';
 import { SCRATCH_SIZE, SIZE, W, configureVariant, scratch } from './variant';
 import { resetPosition } from './position';
-import { nodes } from './state';
+import { nodes } from './common/state';
 import { mirrorKey } from './bitboards';
-import { GENERATION, parallel, parallelAt, threadTotal } from './layout';
+import { GENERATION, parallel, parallelAt, threadTotal } from './common/layout';
 export let ttBits: i32 = 0;
 export let ttSize: u32 = 0;
 export let ttBase: usize = 0;

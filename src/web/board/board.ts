@@ -1,4 +1,12 @@
-import { variantToString, type Player, type Position, type Square } from '../../core/index.js';
+import {
+  GamePosition,
+  drop,
+  variantToString,
+  type Move,
+  type Player,
+  type Position,
+  type Square,
+} from '../../core/index.js';
 import { COLOUR } from '../state/colours.js';
 import { hintLabel, type Hint } from '../state/hints.js';
 import { h } from '../dom.js';
@@ -13,13 +21,19 @@ import { h } from '../dom.js';
  *
  * Accessibility: every column is a button named "Column N, …"; the cells form a table whose
  * cells are named "Column N, row R: Red" (row 1 at the bottom). Announcements are the host's job.
+ *
+ * Any member of the family shows: a `GamePosition` of PopOut adds a pop button under each column
+ * whose bottom disc the side to move may pop (`onPop`), and a popped column falls by one; the
+ * set-up columns of Five-in-a-Row are marked and named as taking no drops.
  */
 export interface BoardState {
-  readonly position: Position;
+  readonly position: Position | GamePosition;
   /** Whether the person at this device may drop now (clicks are ignored otherwise). */
   readonly interactive: boolean;
   /** Per-column scores for the side to move, or null to hide them. */
   readonly hints?: readonly Hint[] | null;
+  /** PopOut: each column's pop score for the side to move (`null` where there is none). */
+  readonly popHints?: readonly (Hint | null)[] | null;
   /** Shown while the hints are still being computed or are only estimates. */
   readonly hintsPending?: boolean;
   /**
@@ -33,6 +47,8 @@ export interface BoardState {
 export interface BoardConfig {
   /** A column was chosen (click, tap, Enter/Space on a focused column). 0-based. */
   readonly onSelect?: (column: number) => void;
+  /** A column's pop button was pressed (PopOut). 0-based. */
+  readonly onPop?: (column: number) => void;
   /**
    * A column was chosen while the board takes no moves (not this person's turn, or the game is
    * over): the host says why, so a tap is never dropped without a word.
@@ -88,8 +104,37 @@ export function isDoubleTap(last: Tap | undefined, tap: Tap): boolean {
   return last.column === tap.column && tap.at - last.at < DOUBLE_TAP_MS;
 }
 
+/** The moves of either kind of position, as family moves. */
+export function movesOf(position: Position | GamePosition): readonly Move[] {
+  return position instanceof GamePosition ? position.moves : position.moves.map(drop);
+}
+
+const moveKey = (move: Move): string =>
+  move.kind === 'pop' ? `p${move.column}` : `${move.column}`;
+
+/** Whether the side to move may pop its disc from the bottom of `column` now. */
+export function canPopAt(position: Position | GamePosition, column: number): boolean {
+  return (
+    position instanceof GamePosition &&
+    !position.isOver &&
+    position.canPlay({ kind: 'pop', column })
+  );
+}
+
+/** The columns filled before the first move that never change (Five-in-a-Row's outer ones). */
+function presetColumns(position: Position | GamePosition): ReadonlySet<number> {
+  if (!(position instanceof GamePosition) || position.ruleset.pops) return new Set();
+  const { width, height } = position.variant;
+  const setup = position.ruleset.setup;
+  const all = Array.from({ length: width }, (_, column) => column);
+  return new Set(all.filter((column) => setup[column * height + height - 1] !== 0));
+}
+
 const systemReducedMotion = (): boolean =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const gameOf = (position: Position | GamePosition): string =>
+  position instanceof GamePosition ? position.ruleset.game : 'classic';
 
 export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardApi {
   const names = config.names ?? COLOUR;
@@ -99,9 +144,12 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
 
   let width = 0;
   let height = 0;
-  let shown: { moves: readonly number[]; key: string } | undefined;
+  let shown: { moves: readonly string[]; key: string } | undefined;
   let cells: HTMLElement[] = []; // index column * height + row
   let columns: HTMLButtonElement[] = [];
+  /** The pop buttons under the columns (PopOut only; empty otherwise). */
+  let pops: HTMLButtonElement[] = [];
+  let presets: ReadonlySet<number> = new Set();
   let hintRow: HTMLElement | undefined;
   let table: HTMLElement | undefined;
   let state: BoardState | undefined;
@@ -109,17 +157,19 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   let hover: number | null = null;
   let animating = false;
   /** The running drop animation, its column, and whether a tap on that column dropped it. */
-  let falling: { animation: Animation; column: number } | undefined;
+  let falling: { animation: Animation; column: number; others?: Animation[] } | undefined;
   /** The last tap or click that played, for the double-tap rule (`isDoubleTap`). */
   let lastTap: Tap | undefined;
 
   const cellAt = (column: number, row: number): HTMLElement => cells[column * height + row]!;
 
-  function build(position: Position): void {
+  function build(position: Position | GamePosition): void {
     ({ width, height } = position.variant);
     root.style.setProperty('--cols', String(width));
     root.style.setProperty('--rows', String(height));
     root.dataset['variant'] = variantToString(position.variant);
+    root.dataset['game'] = gameOf(position);
+    presets = presetColumns(position);
     hintRow = h('div', { class: 'hint-row', 'aria-hidden': 'true' });
     const frame = h('div', { class: 'frame' });
     table = h('div', {
@@ -182,7 +232,32 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       hintRow.append(h('span', { class: 'hint' }));
     }
     frame.append(table, buttons);
-    root.replaceChildren(hintRow, frame);
+    pops = [];
+    const withPops = position instanceof GamePosition && position.ruleset.pops;
+    root.classList.toggle('with-pops', withPops);
+    if (withPops) {
+      const popRow = h('div', {
+        class: 'pop-row',
+        role: 'group',
+        'aria-label': 'Pops: take your disc out of the bottom of a column',
+      });
+      for (let column = 0; column < width; column++) {
+        const button = h(
+          'button',
+          { type: 'button', class: 'pop', 'data-col': String(column + 1), hidden: '' },
+          'Pop',
+        );
+        button.addEventListener('click', () => {
+          choosePop(column);
+        });
+        pops.push(button);
+        const badge = h('span', { class: 'pop-hint', 'aria-hidden': 'true' });
+        popRow.append(h('span', { class: 'pop-slot' }, button, badge));
+      }
+      root.replaceChildren(hintRow, frame, popRow);
+    } else {
+      root.replaceChildren(hintRow, frame);
+    }
     shown = undefined;
     selected = Math.min(selected, width - 1);
   }
@@ -197,6 +272,13 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     config.onSelect?.(column);
   }
 
+  function choosePop(column: number): void {
+    if (!state?.interactive || !canPopAt(state.position, column)) return;
+    finishAnimation();
+    selected = column;
+    config.onPop?.(column);
+  }
+
   function finishAnimation(): void {
     // finish() settles the animation's promise later; the board is ready for input now.
     falling?.animation.finish();
@@ -205,6 +287,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
 
   function endAnimation(): void {
     if (!falling) return;
+    for (const animation of falling.others ?? []) animation.finish();
     falling = undefined;
     animating = false;
     root.classList.remove('animating');
@@ -228,7 +311,7 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     columns.forEach((button, column) => button.classList.toggle('hover', column === hover));
     if (hover === null || !state || !state.interactive || animating) return;
     const position = state.position;
-    if (position.isOver || !position.canPlay(hover)) return;
+    if (position.isOver || position.columnHeight(hover) >= height) return;
     const cell = cellAt(hover, position.columnHeight(hover));
     cell.classList.add('preview', `preview-${position.turn}`);
   }
@@ -237,14 +320,23 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
     return h('span', { class: `disc p${player}` });
   }
 
-  function renderCells(position: Position, marks: readonly Square[], marksLabel: string): void {
+  function renderCells(
+    position: Position | GamePosition,
+    marks: readonly Square[],
+    marksLabel: string,
+  ): void {
     const marked = new Set(marks.map((s) => s.column * height + s.row));
     const outcome = position.outcome;
     const winning = new Set(
       outcome.kind === 'win' ? outcome.cells.map((s: Square) => s.column * height + s.row) : [],
     );
-    const last = position.moves[position.moves.length - 1];
-    const lastIndex = last === undefined ? -1 : last * height + position.columnHeight(last) - 1;
+    const moves = movesOf(position);
+    const last = moves[moves.length - 1];
+    // A pop leaves no new disc: nothing is marked as the last one.
+    const lastIndex =
+      last === undefined || last.kind === 'pop'
+        ? -1
+        : last.column * height + position.columnHeight(last.column) - 1;
     for (let column = 0; column < width; column++) {
       for (let row = 0; row < height; row++) {
         const index = column * height + row;
@@ -284,7 +376,9 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
       const hint = hints?.[column];
       const label = hint ? hintLabel(hint) : undefined;
       const parts = [`Column ${column + 1}`];
-      if (free === 0) parts.push('full');
+      const preset = presets.has(column);
+      if (preset) parts.push('filled before the game, no drops');
+      else if (free === 0) parts.push('full');
       else if (!position.isOver) parts.push(`lands in row ${height - free + 1}`);
       if (label && hint?.kind !== 'full') parts.push(label.long);
       button.setAttribute('aria-label', parts.join(', '));
@@ -293,6 +387,27 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
         String(free === 0 || position.isOver || !current.interactive),
       );
       button.classList.toggle('full', free === 0);
+      button.classList.toggle('preset', preset);
+      const popButton = pops[column];
+      if (popButton) {
+        const may = current.interactive && canPopAt(position, column);
+        popButton.hidden = !may;
+        const colour = names[position.turn];
+        const popHint = current.popHints?.[column];
+        const popLabel = popHint ? hintLabel(popHint) : undefined;
+        const said = popLabel && popHint?.kind !== 'unknown' ? `, ${popLabel.long}` : '';
+        popButton.setAttribute(
+          'aria-label',
+          `Pop your ${colour} disc from column ${column + 1}${said}`,
+        );
+        popButton.title = `Pop: take the ${colour} disc out of the bottom of column ${column + 1}${said}`;
+        // The score sits beside the button, not in it: the button's text stays its name.
+        const badge = popButton.nextElementSibling as HTMLElement | null;
+        if (badge) {
+          badge.textContent = may && said ? (popLabel?.short ?? '') : '';
+          badge.dataset['tone'] = popLabel?.tone ?? 'none';
+        }
+      }
       const hintElement = hintRow?.children[column] as HTMLElement | undefined;
       if (hintElement) {
         hintElement.textContent = label?.short ?? '';
@@ -303,9 +418,47 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
   }
 
   /** The position adds exactly one move to what is on screen. */
-  function isNextMove(position: Position): boolean {
-    if (!shown || position.moves.length !== shown.moves.length + 1) return false;
-    return shown.moves.every((column, index) => position.moves[index] === column);
+  function isNextMove(moves: readonly string[]): boolean {
+    if (!shown || moves.length !== shown.moves.length + 1) return false;
+    return shown.moves.every((move, index) => moves[index] === move);
+  }
+
+  /**
+   * A popped column falls by one: every disc left in it slides down from the cell above. The
+   * first animation is the one the board waits for; the others end with it.
+   */
+  async function animatePop(column: number): Promise<void> {
+    const top = state?.position.columnHeight(column) ?? 0;
+    const discs: HTMLElement[] = [];
+    for (let row = 0; row < top; row++) {
+      const disc = cellAt(column, row).firstElementChild as HTMLElement | null;
+      if (disc && typeof disc.animate === 'function') discs.push(disc);
+    }
+    if (discs.length === 0) return;
+    const pitch = cellAt(0, 0).getBoundingClientRect().height || 40;
+    const frames = [
+      { transform: `translateY(${-pitch}px)`, easing: 'cubic-bezier(0.5, 0, 1, 1)' },
+      { transform: 'translateY(0)', offset: 0.8, easing: 'ease-out' },
+      { transform: `translateY(${-pitch * 0.08}px)`, offset: 0.9, easing: 'ease-in' },
+      { transform: 'translateY(0)' },
+    ];
+    animating = true;
+    root.classList.add('animating');
+    const animations = discs.map((disc) => {
+      disc.classList.add('falling');
+      return disc.animate(frames, { duration: 300 });
+    });
+    const [first, ...others] = animations;
+    const current = { animation: first!, column, others };
+    falling = current;
+    renderPreview();
+    try {
+      await first!.finished;
+    } catch {
+      // Cancelled: nothing to finish.
+    } finally {
+      if (falling === current) endAnimation();
+    }
   }
 
   async function animateDrop(column: number, row: number): Promise<void> {
@@ -341,25 +494,31 @@ export function createBoard(host: HTMLElement, config: BoardConfig = {}): BoardA
 
   async function set(next: BoardState): Promise<void> {
     const position = next.position;
-    const key = variantToString(position.variant);
-    if (root.dataset['variant'] !== key) build(position);
-    const animate = isNextMove(position) && !reducedMotion();
+    const key = `${gameOf(position)}/${variantToString(position.variant)}`;
+    if (shown?.key !== key || root.dataset['variant'] === undefined) build(position);
+    const moves = movesOf(position);
+    const keys = moves.map(moveKey);
+    const animate = isNextMove(keys) && !reducedMotion();
     // A new position lands whatever was falling at once (new hints for the same one do not).
-    if (shown?.key !== key || shown.moves.join() !== position.moves.join()) finishAnimation();
+    if (shown?.key !== key || shown.moves.join() !== keys.join()) finishAnimation();
     state = next;
-    shown = { moves: position.moves.slice(), key };
+    shown = { moves: keys, key };
     renderCells(position, next.marks ?? [], next.marksLabel ?? 'marked');
     renderColumns(next);
     renderPreview();
     leaveFullColumn();
     if (animate) {
-      const column = position.moves[position.moves.length - 1]!;
-      await animateDrop(column, position.columnHeight(column) - 1);
+      const last = moves[moves.length - 1]!;
+      if (last.kind === 'pop') await animatePop(last.column);
+      else await animateDrop(last.column, position.columnHeight(last.column) - 1);
     }
   }
 
+  /** Nothing to do in the column: full, and no pop there for the side to move. */
   const isFull = (column: number): boolean =>
-    state !== undefined && state.position.columnHeight(column) >= height;
+    state !== undefined &&
+    state.position.columnHeight(column) >= height &&
+    !canPopAt(state.position, column);
 
   /** The nearest column from `from` (then stepping by `step`) that still takes a disc. */
   function openColumn(from: number, step: number): number {

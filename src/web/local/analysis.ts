@@ -10,6 +10,8 @@ import { gameRef } from './computer.js';
 export interface HintSet {
   readonly moves: readonly number[];
   readonly list: readonly Hint[];
+  /** PopOut: each column's pop (`null`: no pop there). */
+  readonly pops?: readonly (Hint | null)[];
   readonly final: boolean;
   readonly exact: boolean;
   /** Threads the worker searched with (src/web/worker/threads.ts). */
@@ -34,7 +36,7 @@ function hintsOn(state: GameState): boolean {
 }
 
 const cacheKey = (state: GameState): string => {
-  return `${variantToString(state.settings.variant)}:${state.moves.join(',')}`;
+  return `${state.settings.game}/${variantToString(state.settings.variant)}:${state.moves.join(',')}`;
 };
 
 /**
@@ -77,8 +79,15 @@ export class Analyst {
         this.current = { moves: asked, list: [], final: true, exact: false, threads: 1 };
         this.onError(reply.message);
       } else if (reply.type === 'analysis') {
-        const { hints: list, final, exact, threads } = reply;
-        this.current = { moves: asked, list, final, exact, threads };
+        const { hints: list, final, exact, threads, popHints } = reply;
+        this.current = {
+          moves: asked,
+          list,
+          final,
+          exact,
+          threads,
+          ...(popHints ? { pops: popHints } : {}),
+        };
         if (final) this.cache.set(key, this.current);
       } else {
         return;
@@ -106,6 +115,12 @@ export class Analyst {
     return set.list;
   }
 
+  /** The pops' hints for `state` (PopOut), when they have arrived. */
+  popsShown(state: GameState): readonly (Hint | null)[] | null {
+    if (this.shown(state) === null) return null;
+    return this.hintsFor(state)?.pops ?? null;
+  }
+
   /** The row is still changing (more passes to come). */
   pending(state: GameState): boolean {
     return this.shown(state) !== null && !(this.hintsFor(state)?.final ?? false);
@@ -117,6 +132,7 @@ export class Analyst {
     const side = COLOUR[positionOf(state).turn];
     const set = this.hintsFor(state);
     if (!set || set.list.length === 0) return `Analysing for ${side}…`;
+    if (state.settings.game !== 'classic') return familyNote(state, side, set.exact);
     if (!set.exact) {
       return (
         `Estimates for ${side} (~): this board is too big to solve exactly. ` +
@@ -147,4 +163,16 @@ export class Analyst {
       status
     );
   }
+}
+
+/** The note for PopOut and Five-in-a-Row, whose hints say win, draw or loss without distances. */
+function familyNote(state: GameState, side: string, exact: boolean): string {
+  const where =
+    state.settings.game === 'popout'
+      ? 'each drop above its column, each pop on its Pop button'
+      : 'each drop above its column';
+  return exact
+    ? `For ${side}: W = win, D = draw, L = loss, solved (${where}).`
+    : `Estimates for ${side} (~), from the computer’s search, not solved (${where}): ` +
+        '★ = its choice; ~−3 = 3 points below it, on a scale to 10 for the worst move; W or L = a result it found.';
 }

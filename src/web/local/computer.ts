@@ -1,4 +1,4 @@
-import { variantToString } from '../../core/index.js';
+import { familyGameToString, variantToString } from '../../core/index.js';
 import { computerToMove, levelOf, positionOf, type Action } from '../state/game.js';
 import type { GameState, Mode } from '../state/types.js';
 import type { Search } from '../worker/client.js';
@@ -16,6 +16,9 @@ export const MIN_THINK_MS: Readonly<Record<Mode, number>> = {
 export const gameRef = (state: GameState): GameRef => ({
   ...state.settings.variant,
   moves: state.moves,
+  ...(state.settings.game === 'classic'
+    ? {}
+    : { family: familyGameToString(positionOf(state), { alwaysPrefix: true }) }),
 });
 
 /** What decides the computer's move: a change here makes a running search stale. */
@@ -88,7 +91,12 @@ export class ComputerPlayer {
           this.cancelWait = undefined;
           if (generation !== this.generation) return;
           this.running = false;
-          this.events.onMove({ type: 'computer', column: reply.column, ply });
+          this.events.onMove({
+            type: 'computer',
+            column: reply.column,
+            ply,
+            ...(reply.kind === 'pop' ? { kind: 'pop' as const } : {}),
+          });
         });
       },
     );
@@ -102,7 +110,7 @@ export class ComputerPlayer {
   prepare(state: GameState): void {
     const { mode, level, watchLevels } = state.settings;
     const levels = mode === 'cpu' ? [level] : mode === 'watch' ? watchLevels : [];
-    if (!levels.includes('perfect')) return;
+    if (!levels.includes('perfect') || state.settings.game !== 'classic') return;
     const key = variantToString(state.settings.variant);
     if (this.prepared === key) return;
     this.prepared = key;

@@ -12,12 +12,20 @@ export interface GameKeys {
  * The game's keys (see `ui/keyboard.ts`), listened for on the whole document while started: the
  * router stops them whenever another page shows, so no key reaches a game that is not on screen.
  */
-export function gameKeys(host: Host, board: BoardApi, drop: (column: number) => void): GameKeys {
+export function gameKeys(
+  host: Host,
+  board: BoardApi,
+  drop: (column: number) => void,
+  pop: (column: number) => void,
+): GameKeys {
   const onKey = (event: KeyboardEvent): void => {
     const command = keyCommand(keyInput(event));
     if (!command) return;
-    event.preventDefault();
     const state = host.state();
+    const popping = command.type === 'popSelected' || command.type === 'popColumn';
+    // Pop keys belong to PopOut; elsewhere the browser keeps them (↑ scrolls the page).
+    if (popping && state.settings.game !== 'popout') return;
+    event.preventDefault();
     switch (command.type) {
       case 'move':
         board.moveSelection(command.delta);
@@ -27,6 +35,12 @@ export function gameKeys(host: Host, board: BoardApi, drop: (column: number) => 
         return;
       case 'dropColumn':
         if (command.column < state.settings.variant.width) drop(command.column);
+        return;
+      case 'popSelected':
+        pop(board.selected);
+        return;
+      case 'popColumn':
+        if (command.column < state.settings.variant.width) pop(command.column);
         return;
       case 'undo':
         host.dispatch({ type: 'undo' });
@@ -84,6 +98,8 @@ function keyInput(event: KeyboardEvent): KeyInput {
     ctrlKey: event.ctrlKey,
     metaKey: event.metaKey,
     altKey: event.altKey,
+    shiftKey: event.shiftKey,
+    code: event.code,
     target: kind,
   };
 }

@@ -1,5 +1,6 @@
 import type { Player } from '../../core/index.js';
 import { canJump, positionOf, turnAt } from '../state/game.js';
+import { codeColumn, isPopCode } from '../state/move-code.js';
 import { COLOUR } from '../state/text.js';
 import type { GameState } from '../state/types.js';
 
@@ -25,13 +26,15 @@ export function moveItems(state: GameState): readonly MoveItem[] {
   const jump = canJump(state);
   const played = positionOf(state).moves.length;
   const shown = jump ? [...state.moves, ...state.redo] : state.moves;
-  return shown.map((column, index) => {
+  return shown.map((code, index) => {
     const side = turnAt(index);
-    const what = `${COLOUR[side]} column ${column + 1}`;
+    const column = String(codeColumn(code) + 1);
+    const what = `${COLOUR[side]} ${isPopCode(code) ? 'popped ' : ''}column ${column}`;
     return {
       ply: index + 1,
       side,
-      text: String(column + 1),
+      // Pops are written as in the game string (`p3`, src/core/family/notation.ts).
+      text: isPopCode(code) ? `p${column}` : column,
       label: jump ? `Move ${index + 1}: ${what}` : what,
       ahead: index >= played,
       current: index === played - 1,

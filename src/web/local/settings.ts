@@ -1,3 +1,4 @@
+import { FAMILY_LEVELS } from '../../ai/family/index.js';
 import { LEVELS, levelLabel, type LevelId } from '../../ai/index.js';
 import {
   createVariant,
@@ -5,8 +6,9 @@ import {
   type VariantError,
   type VariantField,
 } from '../../core/index.js';
-import { PRESETS, presetOf } from '../state/presets.js';
-import { gameName, goalText, startRuleLabel } from '../state/text.js';
+import { FAMILY_PRESETS, GAME_PRESETS, PRESETS, gamePresetOf } from '../state/presets.js';
+import { rulesText, titleOf } from '../state/rules-text.js';
+import { startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
 import { byId, h, sentence } from '../dom.js';
 import type { Host } from './host.js';
@@ -65,9 +67,19 @@ export function createSettings(host: Host): SettingsPanel {
   }
   const settings = (): GameState['settings'] => host.state().settings;
 
+  // The game is chosen where the board is: Connect Four's boards, then the family's games.
   el.preset.append(
-    ...PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
-    h('option', { value: 'custom' }, 'Custom…'),
+    h(
+      'optgroup',
+      { label: 'Connect Four' },
+      ...PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
+      h('option', { value: 'custom' }, 'Custom…'),
+    ),
+    h(
+      'optgroup',
+      { label: 'Other games' },
+      ...FAMILY_PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
+    ),
   );
 
   el.modes.addEventListener('click', (event) => {
@@ -101,12 +113,20 @@ export function createSettings(host: Host): SettingsPanel {
     if (host.state().moves.length > 0) host.talk.notice('Applies from the next round.');
   });
   el.preset.addEventListener('change', () => {
-    const preset = PRESETS.find((p) => p.id === el.preset.value);
+    const preset = GAME_PRESETS.find((p) => p.id === el.preset.value);
     if (preset) {
       customChosen = false;
       el.custom.hidden = true;
       el.customError.textContent = '';
-      host.dispatch({ type: 'settings', patch: { variant: preset.variant } });
+      const changed = host.dispatch({
+        type: 'settings',
+        patch: { game: preset.game, variant: preset.variant },
+      });
+      if (changed && preset.game !== 'classic') {
+        host.talk.announce(
+          `New game of ${preset.label}. ${rulesText(preset.game, preset.variant)[0] ?? ''}`,
+        );
+      }
       return;
     }
     customChosen = true;
@@ -135,7 +155,7 @@ export function createSettings(host: Host): SettingsPanel {
   });
 
   function applyVariant(variant: Variant): void {
-    host.dispatch({ type: 'settings', patch: { variant } });
+    host.dispatch({ type: 'settings', patch: { game: 'classic', variant } });
     host.talk.announce(
       `New ${variant.width} by ${variant.height} board, connect ${variant.connect}.`,
     );
@@ -155,7 +175,7 @@ export function createSettings(host: Host): SettingsPanel {
 
   return {
     render(state) {
-      const { mode, variant } = state.settings;
+      const { mode, variant, game } = state.settings;
       for (const button of el.modes.querySelectorAll<HTMLButtonElement>('[data-mode]')) {
         const on = button.dataset['mode'] === mode;
         button.setAttribute('aria-checked', String(on));
@@ -166,8 +186,10 @@ export function createSettings(host: Host): SettingsPanel {
       el.watchField.hidden = mode !== 'watch';
       el.startField.hidden = mode === 'analysis';
       fillLevels(el.level, state.settings.level, variant);
+      // The family's levels have the same names, described for games with pops and set-ups.
+      const levels = game === 'classic' ? LEVELS : FAMILY_LEVELS;
       el.levelAbout.textContent =
-        LEVELS.find((level) => level.id === state.settings.level)?.description ?? '';
+        levels.find((level) => level.id === state.settings.level)?.description ?? '';
       fillLevels(el.levelA, state.settings.watchLevels[0], variant);
       fillLevels(el.levelB, state.settings.watchLevels[1], variant);
       for (const option of el.start.options) {
@@ -176,13 +198,17 @@ export function createSettings(host: Host): SettingsPanel {
       el.start.value = state.settings.start;
       // The select and the form agree: a preset closes the form, a custom board (or the
       // player's "Custom…" not yet applied) shows it filled with the board's size.
-      const preset = customChosen ? undefined : presetOf(variant);
+      const preset = customChosen ? undefined : gamePresetOf(game, variant);
       el.preset.value = preset ? preset.id : 'custom';
       if (preset) el.custom.hidden = true;
       else openCustom(variant);
-      const name = gameName(variant.connect);
+      const name = titleOf(game, variant);
       el.name.textContent = name;
-      el.goal.textContent = goalText(variant.connect);
+      // The rules in a few lines under the menu, for whichever game is chosen.
+      el.goal.replaceChildren(
+        ...rulesText(game, variant).map((line) => h('span', { class: 'rule-line' }, line)),
+      );
+      document.body.dataset['game'] = game;
       document.title = `${name} · ${variant.width}×${variant.height}`;
     },
   };

@@ -1,5 +1,5 @@
 import { sameVariant } from '../../core/index.js';
-import { positionOf, type Action } from '../state/game.js';
+import { positionOf, rulesetOf, type Action } from '../state/game.js';
 import { parseShareFragment, parseSharedText, shareFragment } from '../state/share.js';
 import type { GameState } from '../state/types.js';
 import { byId, copyText, sentence } from '../dom.js';
@@ -18,6 +18,7 @@ export function sharedGameStep(hash: string, state: GameState): SharedGameStep {
   if (!shared) return { kind: 'none' };
   if (!shared.ok) return { kind: 'broken', message: shared.error.message };
   const same =
+    shared.value.game === state.settings.game &&
     sameVariant(shared.value.variant, state.settings.variant) &&
     shared.value.moves.join() === state.moves.join() &&
     (shared.value.mode ?? state.settings.mode) === state.settings.mode;
@@ -51,7 +52,7 @@ export function createSharing(host: Host): Sharing {
   });
   el.paste.addEventListener('submit', (event) => {
     event.preventDefault();
-    const parsed = parseSharedText(el.pasteInput.value, host.state().settings.variant);
+    const parsed = parseSharedText(el.pasteInput.value, rulesetOf(host.state()));
     if (!parsed.ok) {
       el.pasteError.textContent = sentence(parsed.error.message);
       el.pasteInput.setAttribute('aria-invalid', 'true');

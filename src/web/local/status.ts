@@ -1,4 +1,4 @@
-import { gameToString, type Player } from '../../core/index.js';
+import { familyGameToString, type Player } from '../../core/index.js';
 import { positionOf } from '../state/game.js';
 import { statusText } from '../state/text.js';
 import type { GameState } from '../state/types.js';
@@ -25,6 +25,7 @@ export function renderStatus(state: GameState, thinking: boolean): void {
   again.hidden = !position.isOver;
   // The Review page (src/web/review) takes the whole game from its link; it is offered only on
   // boards the solver handles.
-  reviewLink.hidden = !position.isOver || !reviewable(position.variant);
-  reviewLink.href = `#review=${gameToString(position, { alwaysPrefix: true })}`;
+  reviewLink.hidden =
+    !position.isOver || position.ruleset.game !== 'classic' || !reviewable(position.variant);
+  reviewLink.href = `#review=${familyGameToString(position, { alwaysPrefix: true })}`;
 }

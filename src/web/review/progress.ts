@@ -20,7 +20,7 @@ export type DecisiveVerdict =
    */
   | { readonly kind: 'unproven'; readonly open: number; readonly ply: number | null };
 
-const judged = (review: MoveReview | undefined): boolean =>
+const judged = (review: Pick<MoveReview, 'class'> | undefined): boolean =>
   review !== undefined && review.class !== 'unsolved';
 
 /** The plies (discs before the move) of `player`'s moves in a game of `moves` moves. */
@@ -33,7 +33,7 @@ const pliesOf = (player: Player, moves: number): number[] => {
 export function decisiveVerdict(
   player: Player,
   summary: Pick<PlayerSummary, 'firstDecisive'>,
-  reviews: ReadonlyMap<number, MoveReview>,
+  reviews: ReadonlyMap<number, Pick<MoveReview, 'class'>>,
   moves: number,
   finished: boolean,
 ): DecisiveVerdict {

@@ -1,5 +1,7 @@
 import {
+  parseFamilyGame,
   parseGame,
+  type GamePosition,
   type C4Error,
   type Position,
   type Result,
@@ -13,6 +15,17 @@ export function reviewRoute(hash: string): Result<Position, C4Error> | undefined
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const game = params.get('review');
   return game === null ? undefined : parseGame(game);
+}
+
+/**
+ * `#review=popout:44p4`: a PopOut or Five-in-a-Row game to review (classic games, whatever
+ * their form, are `reviewRoute`'s).
+ */
+export function familyReviewRoute(hash: string): GamePosition | undefined {
+  const game = new URLSearchParams(hash.replace(/^#/, '')).get('review');
+  if (game === null) return undefined;
+  const parsed = parseFamilyGame(game);
+  return parsed.ok && parsed.value.ruleset.game !== 'classic' ? parsed.value : undefined;
 }
 
 export const reviewHash = (game: string): string => `#review=${game}`;

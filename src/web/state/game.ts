@@ -1,13 +1,24 @@
 import {
   CLASSIC,
-  Position,
+  GamePosition,
+  createRuleset,
   otherPlayer,
   sameVariant,
-  type Outcome,
+  type GameName,
+  type GameOutcome,
   type Player,
+  type Ruleset,
   type Variant,
   playerToMove,
 } from '../../core/index.js';
+import {
+  codeColumn,
+  codeToMove,
+  dropCode,
+  isPopCode,
+  popCode,
+  type MoveCode,
+} from './move-code.js';
 import {
   EMPTY_SCORE,
   type Counted,
@@ -27,8 +38,18 @@ import {
 export type Action =
   /** A person drops a disc (ignored on the computer's turn). */
   | { readonly type: 'drop'; readonly column: number }
-  /** The computer's move for the position with `ply` moves; stale answers are dropped. */
-  | { readonly type: 'computer'; readonly column: number; readonly ply: number }
+  /** A person pops their own disc from the bottom of a column (PopOut). */
+  | { readonly type: 'pop'; readonly column: number }
+  /**
+   * The computer's move for the position with `ply` moves; stale answers are dropped. A drop
+   * unless `kind` says pop.
+   */
+  | {
+      readonly type: 'computer';
+      readonly column: number;
+      readonly ply: number;
+      readonly kind?: 'drop' | 'pop';
+    }
   | { readonly type: 'undo' }
   | { readonly type: 'redo' }
   /**
@@ -44,13 +65,19 @@ export type Action =
   | {
       readonly type: 'load';
       readonly variant: Variant;
-      readonly moves: readonly number[];
+      /** Move codes (`move-code.ts`). */
+      readonly moves: readonly MoveCode[];
       readonly mode?: Mode;
+      /** The classic game when absent. */
+      readonly game?: GameName;
     };
 
 /** Why an action did nothing; the UI says so gently. */
 export type Problem =
-  | { readonly code: 'column_full'; readonly column: number }
+  /** `preset`: the column is full before the first move (Five-in-a-Row's outer columns). */
+  | { readonly code: 'column_full'; readonly column: number; readonly preset?: boolean }
+  /** A pop the rules refuse: no pops in this game, or not your disc at the bottom. */
+  | { readonly code: 'cannot_pop'; readonly column: number }
   | { readonly code: 'not_your_turn' }
   | { readonly code: 'game_over' }
   | { readonly code: 'nothing_to_undo' }
@@ -67,6 +94,7 @@ export interface Env {
 
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   mode: 'cpu',
+  game: 'classic',
   variant: CLASSIC,
   start: 'a',
   level: 'intermediate',
@@ -92,13 +120,43 @@ export function initialState(settings: Settings = DEFAULT_SETTINGS): GameState {
   };
 }
 
-const positions = new WeakMap<readonly number[], Position>();
+/**
+ * The rules of a game on a board; a combination the rules refuse (a stored Five-in-a-Row on
+ * another board) is the game on its own board.
+ */
+export function rulesetFor(game: GameName, variant: Variant): Ruleset {
+  const made = createRuleset({ game, board: variant });
+  if (made.ok) return made.value;
+  const own = createRuleset({ game });
+  if (own.ok) return own.value;
+  // Every game name has its own board; this line is unreachable.
+  throw own.error;
+}
+
+const rulesets = new WeakMap<Settings, Ruleset>();
+
+export function rulesetOf(state: GameState): Ruleset {
+  let ruleset = rulesets.get(state.settings);
+  if (!ruleset) {
+    ruleset = rulesetFor(state.settings.game, state.settings.variant);
+    rulesets.set(state.settings, ruleset);
+  }
+  return ruleset;
+}
+
+/** Replays move codes on a ruleset (undefined when they are not a legal game). */
+export function replay(ruleset: Ruleset, moves: readonly MoveCode[]): GamePosition | undefined {
+  const built = GamePosition.fromMoves(ruleset, moves.map(codeToMove));
+  return built.ok ? built.value : undefined;
+}
+
+const positions = new WeakMap<readonly MoveCode[], GamePosition>();
 
 /** The position of a state (cached: states are immutable and moves arrays never mutated). */
-export function positionOf(state: GameState): Position {
+export function positionOf(state: GameState): GamePosition {
   let position = positions.get(state.moves);
   if (!position) {
-    const built = Position.fromMoves(state.settings.variant, state.moves);
+    const built = GamePosition.fromMoves(rulesetOf(state), state.moves.map(codeToMove));
     // States are only built from legal moves; an illegal list is a bug, not input.
     if (!built.ok) throw built.error;
     position = built.value;
@@ -140,7 +198,7 @@ function isComputerTurn(state: GameState): boolean {
   return controllerOf(state, turnAt(state.moves.length)) === 'computer';
 }
 
-export function outcomeOf(state: GameState): Outcome {
+export function outcomeOf(state: GameState): GameOutcome {
   return positionOf(state).outcome;
 }
 
@@ -164,8 +222,8 @@ function jump(state: GameState, ply: number): Step {
     return { state: { ...state, moves: state.moves.slice(0, ply), redo: all.slice(ply) } };
   }
   let current = state;
-  for (const column of all.slice(state.moves.length, ply)) {
-    const step = play(current, column);
+  for (const code of all.slice(state.moves.length, ply)) {
+    const step = play(current, code);
     if (step.problem) break;
     current = step.state;
   }
@@ -224,19 +282,24 @@ function afterMove(state: GameState): GameState {
   };
 }
 
-function play(state: GameState, column: number): Step {
+function play(state: GameState, code: MoveCode): Step {
   const position = positionOf(state);
   if (position.isOver) return { state, problem: { code: 'game_over' } };
-  if (!position.canPlay(column)) {
+  const move = codeToMove(code);
+  if (!position.canPlay(move)) {
+    const column = codeColumn(code);
+    if (isPopCode(code)) return { state, problem: { code: 'cannot_pop', column } };
+    const { height } = position.variant;
+    const preset = !position.ruleset.pops && position.ruleset.setup[column * height] !== 0;
     // Out-of-range columns cannot come from the board; treat them as full rather than crash.
-    return { state, problem: { code: 'column_full', column } };
+    return { state, problem: { code: 'column_full', column, ...(preset ? { preset } : {}) } };
   }
   const next = position.clone();
-  next.play(column);
-  const moves = [...state.moves, column];
+  next.play(move);
+  const moves = [...state.moves, code];
   positions.set(moves, next);
   // Playing the move that was next in the redo list keeps the rest of it.
-  const redo = state.redo[0] === column ? state.redo.slice(1) : [];
+  const redo = state.redo[0] === code ? state.redo.slice(1) : [];
   return { state: afterMove({ ...state, moves, redo }) };
 }
 
@@ -264,11 +327,17 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
       if (isComputerTurn(state) && !positionOf(state).isOver) {
         return { state, problem: { code: 'not_your_turn' } };
       }
-      return play(state, action.column);
+      return play(state, dropCode(action.column));
+    }
+    case 'pop': {
+      if (isComputerTurn(state) && !positionOf(state).isOver) {
+        return { state, problem: { code: 'not_your_turn' } };
+      }
+      return play(state, popCode(action.column));
     }
     case 'computer': {
       if (action.ply !== state.moves.length || !computerToMove(state)) return { state };
-      return play(state, action.column);
+      return play(state, action.kind === 'pop' ? popCode(action.column) : dropCode(action.column));
     }
     case 'undo': {
       const count = undoCount(state);
@@ -286,8 +355,8 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
       const count = redoCount(state);
       if (count === 0) return { state, problem: { code: 'nothing_to_redo' } };
       let current = state;
-      for (const column of state.redo.slice(0, count)) {
-        const step = play(current, column);
+      for (const code of state.redo.slice(0, count)) {
+        const step = play(current, code);
         if (step.problem) break;
         current = step.state;
       }
@@ -302,15 +371,16 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
     case 'settings':
       return { state: applySettings(state, action.patch, env) };
     case 'load': {
-      const settings = {
+      const settings: Settings = {
         ...state.settings,
+        game: action.game ?? 'classic',
         variant: action.variant,
         mode: action.mode ?? state.settings.mode,
       };
-      const built = Position.fromMoves(action.variant, action.moves);
-      if (!built.ok) return { state };
+      const built = replay(rulesetFor(settings.game, settings.variant), action.moves);
+      if (!built) return { state };
       const moves = [...action.moves];
-      positions.set(moves, built.value);
+      positions.set(moves, built);
       return { state: { ...state, settings, moves, redo: [], counted: null } };
     }
   }
@@ -319,14 +389,11 @@ export function reduce(state: GameState, action: Action, env: Env): Step {
 function applySettings(state: GameState, patch: Partial<Settings>, env: Env): GameState {
   const settings: Settings = { ...state.settings, ...patch };
   const next = { ...state, settings };
-  const restart =
-    settings.mode !== state.settings.mode || !sameVariant(settings.variant, state.settings.variant);
+  const sameGame =
+    settings.game === state.settings.game && sameVariant(settings.variant, state.settings.variant);
+  const restart = settings.mode !== state.settings.mode || !sameGame;
   // Switching to analysis takes the game along, to study it; every other switch starts afresh.
-  if (
-    settings.mode === 'analysis' &&
-    state.settings.mode !== 'analysis' &&
-    sameVariant(settings.variant, state.settings.variant)
-  ) {
+  if (settings.mode === 'analysis' && state.settings.mode !== 'analysis' && sameGame) {
     return { ...next, counted: null };
   }
   if (restart) {

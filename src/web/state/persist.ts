@@ -1,5 +1,11 @@
-import { Position, createVariant, type Player, type Variant } from '../../core/index.js';
-import { DEFAULT_SETTINGS, EMPTY_SCORES, initialState } from './game.js';
+import {
+  GAMES,
+  createVariant,
+  type GameName,
+  type Player,
+  type Variant,
+} from '../../core/index.js';
+import { DEFAULT_SETTINGS, EMPTY_SCORES, initialState, replay, rulesetFor } from './game.js';
 import {
   EMPTY_SCORE,
   MODES,
@@ -71,9 +77,13 @@ function parseVariantJson(value: Json): Variant {
 export function parseSettings(value: Json): Settings {
   if (!isRecord(value)) return DEFAULT_SETTINGS;
   const watch = Array.isArray(value['watchLevels']) ? (value['watchLevels'] as Json[]) : [];
+  // Saves from before the family have no game: they are classic games.
+  const game = oneOf<GameName>(GAMES, value['game'], 'classic');
   return {
     mode: oneOf<Mode>(MODES, value['mode'], DEFAULT_SETTINGS.mode),
-    variant: parseVariantJson(value['variant']),
+    game,
+    // A board the game is not played on (a hand edit) becomes the game's own.
+    variant: rulesetFor(game, parseVariantJson(value['variant'])).variant,
     start: oneOf<StartRule>(START_RULES, value['start'], DEFAULT_SETTINGS.start),
     level: levelId(value['level'], DEFAULT_SETTINGS.level),
     watchLevels: [
@@ -84,6 +94,7 @@ export function parseSettings(value: Json): Settings {
   };
 }
 
+/** Move codes (`move-code.ts`); whether they are a legal game is the replay's business. */
 function columns(value: Json): number[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const list = value as Json[];
@@ -104,11 +115,12 @@ export function deserialize(text: string | null): GameState {
   const settings = parseSettings(data['settings']);
   const base = initialState(settings);
   const moves = columns(data['moves']) ?? [];
-  const played = Position.fromMoves(settings.variant, moves);
-  if (!played.ok) return { ...base, scores: parseScores(data['scores']) };
+  const ruleset = rulesetFor(settings.game, settings.variant);
+  const played = replay(ruleset, moves);
+  if (!played) return { ...base, scores: parseScores(data['scores']) };
   // Redo moves must continue the game; drop the list if they do not.
   const redo = columns(data['redo']) ?? [];
-  const redoOk = Position.fromMoves(settings.variant, [...moves, ...redo]).ok;
+  const redoOk = replay(ruleset, [...moves, ...redo]) !== undefined;
   const aPlays: Player = data['aPlays'] === 2 ? 2 : 1;
   const counted = oneOf<'a' | 'b' | 'draws' | 'none'>(
     ['a', 'b', 'draws', 'none'],

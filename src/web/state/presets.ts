@@ -1,4 +1,13 @@
-import { createVariant, unwrap, variantToString, type Variant } from '../../core/index.js';
+import {
+  createRuleset,
+  createVariant,
+  rulesetToString,
+  sameVariant,
+  unwrap,
+  variantToString,
+  type GameName,
+  type Variant,
+} from '../../core/index.js';
 
 export interface Preset {
   readonly id: string;
@@ -39,4 +48,34 @@ export function presetOf(variant: Variant): Preset | undefined {
       p.variant.height === variant.height &&
       p.variant.connect === variant.connect,
   );
+}
+
+/** A game of the family on its board, as the local game's menu offers it. */
+export interface GamePreset {
+  /** The menu's value: the board (`7x6c4`) for classic games, else the ruleset (`popout`). */
+  readonly id: string;
+  readonly label: string;
+  readonly game: GameName;
+  readonly variant: Variant;
+}
+
+const familyPreset = (game: GameName, label: string): GamePreset => {
+  const ruleset = unwrap(createRuleset({ game }));
+  return { id: rulesetToString(ruleset), label, game, variant: ruleset.variant };
+};
+
+/** The other members of the family, each on its own board (docs/family.md). */
+export const FAMILY_PRESETS: readonly GamePreset[] = [
+  familyPreset('popout', 'PopOut 7×6'),
+  familyPreset('five', 'Five-in-a-Row 9×6'),
+];
+
+/** Every entry of the local game's menu (the classic boards, then the family). */
+export const GAME_PRESETS: readonly GamePreset[] = [
+  ...PRESETS.map((p) => ({ ...p, game: 'classic' as const })),
+  ...FAMILY_PRESETS,
+];
+
+export function gamePresetOf(game: GameName, variant: Variant): GamePreset | undefined {
+  return GAME_PRESETS.find((p) => p.game === game && sameVariant(p.variant, variant));
 }

@@ -1,27 +1,34 @@
 import {
-  gameToString,
-  parseGame,
+  familyGameToString,
+  parseFamilyGame,
+  rulesetToString,
   type C4Error,
-  type Position,
+  type GameName,
+  type GamePosition,
   type Result,
+  type Ruleset,
   type Variant,
-  variantToString,
 } from '../../core/index.js';
+import { moveToCode, type MoveCode } from './move-code.js';
 import { MODES, type Mode } from './types.js';
 
 /**
- * Share links carry the variant and moves in the URL fragment (`#g=7x6c4:4453&m=pvp`): static
- * hosts never see it, and the whole game is in the link, so it restores on any device.
+ * Share links carry the game in the URL fragment (`#g=7x6c4:4453&m=pvp`, `#g=popout:44p4`):
+ * static hosts never see it, and the whole game is in the link, so it restores on any device.
+ * The game string is the family notation (src/core/family/notation.ts); classic games keep the
+ * form they always had.
  */
 export interface SharedGame {
+  readonly game: GameName;
   readonly variant: Variant;
-  readonly moves: readonly number[];
+  /** Move codes (`move-code.ts`). */
+  readonly moves: readonly MoveCode[];
   readonly mode?: Mode;
 }
 
-export function shareFragment(position: Position, mode: Mode): string {
+export function shareFragment(position: GamePosition, mode: Mode): string {
   const params = new URLSearchParams();
-  params.set('g', gameToString(position, { alwaysPrefix: true }));
+  params.set('g', familyGameToString(position, { alwaysPrefix: true }));
   params.set('m', mode);
   // Keep ':' readable in the address bar; it is legal in a fragment.
   return `#${params.toString().replace(/%3A/gi, ':')}`;
@@ -36,12 +43,13 @@ export function parseShareFragment(hash: string): Result<SharedGame, C4Error> | 
 }
 
 /**
- * A game string as typed or pasted: `7x6c4:4453`, a share link, or bare moves (`4453`), which are
- * read on `current` (the board on screen) when given, else on the classic board.
+ * A game string as typed or pasted: `7x6c4:4453`, `popout:44p4`, a share link, or bare moves
+ * (`4453`, `44p4`), which are read in `current` (the game on screen) when given, else in the
+ * classic game.
  */
 export function parseSharedText(
   text: string,
-  current?: Variant,
+  current?: Ruleset,
   modeText: string | null = null,
 ): Result<SharedGame, C4Error> {
   const hashAt = text.indexOf('#');
@@ -52,15 +60,17 @@ export function parseSharedText(
   const compact = text.replace(/\s+/g, '');
   const parsed =
     current && !compact.includes(':')
-      ? parseGame(`${variantToString(current)}:${compact}`)
-      : parseGame(compact);
+      ? parseFamilyGame(`${rulesetToString(current)}:${compact}`)
+      : parseFamilyGame(compact);
   if (!parsed.ok) return parsed;
   const mode = MODES.find((m) => m === modeText);
+  const { ruleset } = parsed.value;
   return {
     ok: true,
     value: {
-      variant: parsed.value.variant,
-      moves: parsed.value.moves,
+      game: ruleset.game,
+      variant: ruleset.variant,
+      moves: parsed.value.moves.map(moveToCode),
       ...(mode ? { mode } : {}),
     },
   };

@@ -1,5 +1,6 @@
 import type { Player } from '../../core/index.js';
 import { controllerOf, positionOf, roundOf, turnAt, type Action, type Problem } from './game.js';
+import { codeColumn, isPopCode } from './move-code.js';
 import type { GameState, Mode, StartRule } from './types.js';
 
 /** Every sentence the game says, in one place, computed from the state alone (testable). */
@@ -45,7 +46,16 @@ export function statusText(state: GameState, thinking: boolean): string {
   const position = positionOf(state);
   const outcome = position.outcome;
   const mode = state.settings.mode;
-  if (outcome.kind === 'draw') return 'Draw: the board is full.';
+  if (outcome.kind === 'draw') {
+    switch (outcome.reason) {
+      case 'repetition':
+        return 'Draw: the same position came up a third time.';
+      case 'no_legal_move':
+        return `Draw: ${COLOUR[position.turn]} has no legal move.`;
+      case 'board_full':
+        return 'Draw: the board is full.';
+    }
+  }
   if (outcome.kind === 'win') {
     const lines = outcome.lines.length > 1 ? ` with ${outcome.lines.length} lines at once` : '';
     if (mode === 'cpu') {
@@ -63,28 +73,44 @@ export function statusText(state: GameState, thinking: boolean): string {
   return `${playerName(state, turn)} to move.`;
 }
 
-/** "Red drops in column 4, row 1." plus the result when the move ends the game. */
+/**
+ * "Red drops in column 4, row 1." or "Red popped column 3." plus the result when the move ends
+ * the game.
+ */
 export function moveAnnouncement(state: GameState): string {
   const position = positionOf(state);
   const ply = position.ply;
-  const column = position.moves[ply - 1];
-  if (column === undefined) return '';
+  const code = state.moves[ply - 1];
+  if (code === undefined) return '';
   const player = turnAt(ply - 1);
-  const row = position.columnHeight(column);
+  const column = codeColumn(code);
   const who =
     state.settings.mode !== 'cpu'
-      ? `${COLOUR[player]} drops`
+      ? COLOUR[player]
       : player === state.aPlays
-        ? 'You drop'
-        : 'The computer drops';
-  const move = `${who} in column ${column + 1}, row ${row}.`;
+        ? 'You'
+        : 'The computer';
+  const move = isPopCode(code)
+    ? `${who} popped column ${column + 1}.`
+    : `${who} ${who === 'You' ? 'drop' : 'drops'} in column ${column + 1}, row ${position.columnHeight(column)}.`;
   return position.isOver ? `${move} ${statusText(state, false)}` : move;
 }
 
 export function problemText(problem: Problem, state: GameState): string {
   switch (problem.code) {
     case 'column_full':
-      return `Column ${problem.column + 1} is full — try another one.`;
+      return problem.preset === true
+        ? `Column ${problem.column + 1} is filled before the game starts: drop in columns 2 to ${state.settings.variant.width - 1}.`
+        : `Column ${problem.column + 1} is full — try another one.`;
+    case 'cannot_pop': {
+      const position = positionOf(state);
+      if (!position.ruleset.pops) return 'Only PopOut has pops: drop a disc instead.';
+      const bottom = position.cell(problem.column, 0);
+      const colour = COLOUR[position.turn];
+      return bottom === 0
+        ? `Column ${problem.column + 1} is empty: nothing to pop.`
+        : `Column ${problem.column + 1} has no ${colour} disc at the bottom: you pop only your own.`;
+    }
     case 'not_your_turn':
       return 'Wait for the computer to move.';
     case 'game_over':
@@ -116,12 +142,20 @@ export function newGameText(state: GameState, round: number): string {
 function jumpAnnouncement(state: GameState): string {
   const ply = state.moves.length;
   const total = ply + state.redo.length;
-  const column = state.moves[ply - 1];
+  const code = state.moves[ply - 1];
   const where =
-    column === undefined
+    code === undefined
       ? `Start of the game, ${total} ${total === 1 ? 'move' : 'moves'} ahead.`
-      : `Move ${ply} of ${total}: ${COLOUR[turnAt(ply - 1)]} in column ${column + 1}.`;
+      : `Move ${ply} of ${total}: ${moveWords(code, turnAt(ply - 1))}.`;
   return `${where} ${statusText(state, false)}`;
+}
+
+/** "Red in column 4" or "Red popped column 3", for lists and jumps. */
+export function moveWords(code: number, player: Player): string {
+  const column = codeColumn(code) + 1;
+  return isPopCode(code)
+    ? `${COLOUR[player]} popped column ${column}`
+    : `${COLOUR[player]} in column ${column}`;
 }
 
 /** What the live region says after `action` took `before` to `after`, or null for nothing. */
@@ -131,7 +165,7 @@ export function changeAnnouncement(
   action: Action,
 ): string | null {
   const added = after.moves.length === before.moves.length + 1;
-  if ((action.type === 'drop' || action.type === 'computer') && added) {
+  if ((action.type === 'drop' || action.type === 'pop' || action.type === 'computer') && added) {
     return moveAnnouncement(after);
   }
   if (action.type === 'goto') return jumpAnnouncement(after);

@@ -1,4 +1,5 @@
-import type { Player, Variant } from '../../core/index.js';
+import type { GameName, Player, Variant } from '../../core/index.js';
+import type { MoveCode } from './move-code.js';
 
 /**
  * The four ways to play on one device. `analysis` is a free board: any move for either side, with
@@ -19,6 +20,9 @@ export type LevelId = string;
 
 export interface Settings {
   readonly mode: Mode;
+  /** Which member of the family: the classic game, PopOut or Five-in-a-Row (src/core/family). */
+  readonly game: GameName;
+  /** The board (Five-in-a-Row's is always its own 9×6, connect 5). */
   readonly variant: Variant;
   readonly start: StartRule;
   /** The computer's level against you, and the two levels when watching (side A, side B). */
@@ -44,10 +48,13 @@ export type Counted = 'a' | 'b' | 'draws' | null;
 
 export interface GameState {
   readonly settings: Settings;
-  /** Played moves, 0-based columns; always a legal game of `settings.variant`. */
-  readonly moves: readonly number[];
+  /**
+   * Played moves as move codes (`move-code.ts`: a drop is its 0-based column, a pop negative);
+   * always a legal game of `settings.game` on `settings.variant`.
+   */
+  readonly moves: readonly MoveCode[];
   /** Undone moves, the next one to redo first. */
-  readonly redo: readonly number[];
+  readonly redo: readonly MoveCode[];
   /** Which colour side A plays this round (1 = Red, who moves first). */
   readonly aPlays: Player;
   readonly scores: Scores;

@@ -3,6 +3,9 @@ export type KeyCommand =
   | { readonly type: 'move'; readonly delta: -1 | 1 }
   | { readonly type: 'dropSelected' }
   | { readonly type: 'dropColumn'; readonly column: number }
+  /** PopOut: pop the disc at the bottom of the column under the cursor, or of a given one. */
+  | { readonly type: 'popSelected' }
+  | { readonly type: 'popColumn'; readonly column: number }
   | { readonly type: 'undo' }
   | { readonly type: 'redo' }
   | { readonly type: 'newGame' }
@@ -13,6 +16,9 @@ export interface KeyInput {
   readonly ctrlKey: boolean;
   readonly metaKey: boolean;
   readonly altKey: boolean;
+  readonly shiftKey?: boolean;
+  /** The physical key (`Digit3`), so Shift+3 is column 3 whatever the layout prints. */
+  readonly code?: string;
   /** What has focus: a text field or select keeps its keys; a column button clicks natively. */
   readonly target: 'text' | 'column' | 'button' | 'other';
 }
@@ -20,7 +26,15 @@ export interface KeyInput {
 export function keyCommand(input: KeyInput): KeyCommand | undefined {
   if (input.ctrlKey || input.metaKey || input.altKey || input.target === 'text') return undefined;
   const key = input.key;
+  // Shift with a column key pops that column (PopOut); the key it prints varies by layout.
+  const digit = /^Digit([0-9])$/.exec(input.code ?? '');
+  if (input.shiftKey === true && digit) {
+    const n = Number(digit[1]);
+    return { type: 'popColumn', column: n === 0 ? 9 : n - 1 };
+  }
   switch (key) {
+    case 'ArrowUp':
+      return { type: 'popSelected' };
     case 'ArrowLeft':
       return { type: 'move', delta: -1 };
     case 'ArrowRight':
@@ -49,6 +63,8 @@ export function keyCommand(input: KeyInput): KeyCommand | undefined {
       return { type: 'newGame' };
     case 'h':
       return { type: 'hints' };
+    case 'p':
+      return { type: 'popSelected' };
   }
   return undefined;
 }

@@ -17,6 +17,7 @@ import {
 } from '../../solver/index.js';
 import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
 import { isMirrorSymmetric, symmetricHints } from '../state/symmetry.js';
+import { familyAnalysis, familyMove } from './family.js';
 import { analyzeWithMirror } from './mirror-analysis.js';
 import type { GameRef, Reply, Request } from './protocol.js';
 import { delay, startThreads, type Threads } from './start-threads.js';
@@ -99,6 +100,10 @@ function positionOf(game: GameRef): Position {
 }
 
 async function move(request: Extract<Request, { type: 'move' }>): Promise<void> {
+  if (request.game.family !== undefined) {
+    post(familyMove(request));
+    return;
+  }
   const position = positionOf(request.game);
   // The book helps from the first move, but a slow network must not hold the computer's reply:
   // wait for it a little, then play without it until it arrives.
@@ -171,6 +176,10 @@ function merge(...lists: readonly (readonly Hint[])[]): Hint[] {
 
 async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Promise<void> {
   const { id, game } = request;
+  if (game.family !== undefined) {
+    post(familyAnalysis(request));
+    return;
+  }
   const position = positionOf(game);
   if (!solverSupports(position.variant)) {
     // Too big to solve: a depth-limited search, labelled as an estimate.
@@ -235,6 +244,7 @@ function fromBook(loaded: Book, position: Position): AnalyzeResult | undefined {
 }
 
 function prepare(game: GameRef): void {
+  if (game.family !== undefined) return;
   const variant = createVariant(game);
   if (variant.ok && isClassic(variant.value)) void openingBook();
 }

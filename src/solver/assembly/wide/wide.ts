@@ -1,7 +1,8 @@
 // The solver for boards whose bitboard does not fit 64 bits (10x6, 8x8, 9x7 ... 12x12): the
 // same search as ../solver.ts (Pons' null-window negamax, table with both bounds and the best
-// move, enhanced transposition cutoffs, static wins, claimeven bounds, threat ordering; one
-// thread) on 192-bit bitboards.
+// move, enhanced transposition cutoffs, static wins, claimeven bounds, threat ordering) on
+// 192-bit bitboards. The root, the search's state and the threads (a shared-memory build, as the
+// 64-bit one's) are ../common's; `Wide` below is this build's side of them.
 //
 // Why a separate module rather than one generic source: AssemblyScript has no integer wider
 // than 64 bits, and a value type of three words would have to live in memory or globals. The
@@ -16,11 +17,42 @@
 
 import { MIRROR_KEY_PLIES, mirrorColumn, mirrorKeyPliesFor } from '../common/mirror';
 import { victimSlot } from '../common/replacement';
-import { clamp, lossLater, lossNext, winLater, winLatest, winNow } from '../common/scores';
-import { rootProbe } from '../common/windows';
+import { lossLater, lossNext, winLater, winLatest, winNow } from '../common/scores';
+import { probeAt } from '../common/windows';
+import {
+  aborted,
+  budgetStop,
+  checkStop,
+  etcMinEmpty,
+  nodeLimit,
+  nodes,
+  useEtc,
+} from '../common/state';
+import { solveRoot, solveWithinRoot } from '../common/root';
+import {
+  GENERATION,
+  H_BITS,
+  H_CONNECT,
+  H_HEIGHT,
+  H_POS,
+  H_WIDTH,
+  markAt,
+  markBelow,
+  markMinEmpty,
+  parallel,
+  parallelAt,
+  tableStart,
+  threadTotal,
+} from '../common/layout';
+import {
+  attachThread,
+  goParallel,
+  helperLoop as helperLoopOf,
+  initHeader,
+  sharedBytesFor,
+} from '../common/parallel';
 
-@external('env', 'shouldStop')
-declare function hostShouldStop(): i32;
+export * from '../common/api';
 
 const BB: usize = 24; // bytes per bitboard
 const MAX_BITS: i32 = 192;
@@ -62,7 +94,9 @@ const F_ENTRIES: usize = 4 * BB;
 const F_OURS: usize = F_ENTRIES + 64;
 const FRAME: usize = (F_OURS + 16 * BB + 63) & ~usize(63);
 const MAX_DEPTH: i32 = MAX_BITS + 2;
-const SCRATCH_SIZE: usize = FRAMES + usize(MAX_DEPTH) * FRAME;
+// A helper's next job: its position (cur, mask) read from the header before it is known whole.
+const JOB_POS: usize = FRAMES + usize(MAX_DEPTH) * FRAME;
+const SCRATCH_SIZE: usize = JOB_POS + 2 * BB;
 let base: usize = 0;
 
 // ---- 192-bit helpers (pointers to three u64 words) --------------------------------------------
@@ -202,13 +236,23 @@ function possibleMoves(d: usize, mask: usize): void {
 
 // ---- configuration ----------------------------------------------------------------------------
 function ensureScratch(): void {
-  if (base != 0) return;
+  // Threads build: `attach` places each instance's scratch in the shared layout.
+  if (ASC_FEATURE_THREADS || base != 0) return;
   base = (__heap_base + 63) & ~usize(63);
   const needed = i32((base + SCRATCH_SIZE + 0xffff) >> 16);
   if (needed > memory.size()) memory.grow(needed - memory.size());
 }
 
+/** Sets the variant and forgets the position and the table. 0 when the board is unsupported. */
 export function configure(width: i32, height: i32, connect: i32): i32 {
+  if (configureVariant(width, height, connect) == 0) return 0;
+  resetPosition();
+  newGeneration();
+  return 1;
+}
+
+/** The variant's constants and column order, without touching the position or the table. */
+function configureVariant(width: i32, height: i32, connect: i32): i32 {
   if (width < 1 || height < 1 || connect < 2 || width > 16 || width * (height + 1) > MAX_BITS) {
     return 0;
   }
@@ -252,8 +296,6 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
   even0 = w0(at(EVEN));
   even1 = w1(at(EVEN));
   even2 = w2(at(EVEN));
-  resetPosition();
-  newGeneration();
   return 1;
 }
 
@@ -451,51 +493,28 @@ export function moveCount(): i32 {
   return posMoves;
 }
 
-// ---- search state -----------------------------------------------------------------------------
-let nodes: u64 = 0;
-let nodeLimit: u64 = 0xffffffffffffffff;
-let checkHost: bool = false;
-let aborted: bool = false;
-let resultLower: i32 = 0;
-let resultUpper: i32 = 0;
-
-export function nodeCount(): f64 {
-  return f64(nodes);
-}
-export function resetNodes(): void {
-  nodes = 0;
-}
-export function wasAborted(): i32 {
-  return aborted ? 1 : 0;
-}
-export function lower(): i32 {
-  return resultLower;
-}
-export function upper(): i32 {
-  return resultUpper;
-}
-export function setLimits(limit: f64, host: i32): void {
-  nodeLimit = limit <= 0 ? 0xffffffffffffffff : u64(limit);
-  checkHost = host != 0;
-}
-let useEtc: bool = true;
-let etcMinEmpty: i32 = 0;
-/** Enhanced transposition cutoffs on or off, and from how many empty cells up. */
-export function setUseEtc(on: i32, minEmpty: i32): void {
-  useEtc = on != 0;
-  etcMinEmpty = minEmpty;
-}
-
 // ---- transposition table ----------------------------------------------------------------------
-// Entries of 32 bytes, buckets of two (one cache line): the key's three words, then data u32 =
-// lower+128 (8 bits) | upper+128 (8 bits) << 8 (±127 = no bound) | best column (5 bits, 31 =
-// none) << 16, then generation u16 | disc count u16 << 16. An entry of another generation is
-// empty, so forgetting the table costs nothing. One slot of a bucket keeps the entry nearest the
-// root, the other takes the rest.
+// Entries of 32 bytes, buckets of two (one cache line): word 3 = data (21 bits: lower+128 |
+// upper+128 << 8 (±127 = no bound) | best column (5 bits, 31 = none) << 16) | generation (16
+// bits) << 21 | disc count (8 bits) << 37 | a 19-bit check of the key << 45; words 0-2 = the key's
+// three words, each XORed with word 3 (Hyatt's lockless hashing, as the 64-bit table). In the
+// threads build, threads write entries while others read them, without locks: words from two
+// writes fail the XOR or the check, so a torn entry reads as a miss, never as another position's
+// bounds. One format for both builds. An entry of another generation is empty, so forgetting the
+// table costs nothing. One slot of a bucket keeps the entry nearest the root, the other takes the
+// rest.
 const ENTRY: usize = 32;
 const NO_MOVE: u32 = 31;
 const GEN_MASK: u32 = 0xffff;
+const DATA_MASK: u64 = 0x1fffff;
+const GEN_SHIFT: u64 = 21;
+const MOVES_SHIFT: u64 = 37;
+const CHECK_MASK: u64 = 0xffffe00000000000;
+const CHECK_MUL: u64 = 0xbf58476d1ce4e5b9;
 const HASH_MUL: u64 = 0x9e3779b97f4a7c15;
+// Shared tables of at most 2^26 entries (2 GiB: a 32-bit memory holds no more beside the rest).
+const MAX_TABLE_BITS: i32 = 26;
+let ttBits: i32 = 0;
 let ttSize: usize = 0;
 let ttBase: usize = 0;
 let ttShift: u64 = 0;
@@ -508,9 +527,19 @@ const NEAR_BITS: i32 = 17;
 const nearEmpty: i32 = 16;
 let nearShift: u64 = 0;
 
+/** The table at `start`, 2^bits entries. */
+function useTable(start: usize, bits: i32): void {
+  ttBits = bits;
+  ttSize = usize(1) << usize(bits);
+  ttBase = start;
+  ttShift = u64(64 - bits);
+  nearShift = u64(64 - (bits < NEAR_BITS ? bits : NEAR_BITS));
+}
+
 /** Allocates 2^bits entries (32 bytes each). Returns 0 when memory cannot grow. */
 export function setTableBits(bits: i32): i32 {
-  if (bits < 10 || bits > 26) return 0;
+  // Threads build: the table's size is fixed by `initShared`.
+  if (ASC_FEATURE_THREADS || bits < 10 || bits > MAX_TABLE_BITS) return 0;
   ensureScratch();
   const size = usize(1) << usize(bits);
   const start = (base + SCRATCH_SIZE + 63) & ~usize(63);
@@ -518,10 +547,7 @@ export function setTableBits(bits: i32): i32 {
   if (pages > memory.size()) {
     if (memory.grow(pages - memory.size()) < 0) return 0;
   }
-  ttSize = size;
-  ttBase = start;
-  ttShift = u64(64 - bits);
-  nearShift = u64(64 - (bits < NEAR_BITS ? bits : NEAR_BITS));
+  useTable(start, bits);
   memory.fill(ttBase, 0, size * ENTRY);
   generation = 1;
   return 1;
@@ -529,59 +555,108 @@ export function setTableBits(bits: i32): i32 {
 
 /** Forgets every table entry (O(1) except once every 65535 calls). */
 export function newGeneration(): void {
+  // Threads build: the generation lives in the shared header, and only thread 0 moves it, while
+  // the helpers are parked (every search waits for them before it returns).
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
   generation++;
   if (generation > GEN_MASK) {
     if (ttSize != 0) memory.fill(ttBase, 0, ttSize * ENTRY);
     generation = 1;
   }
+  if (ASC_FEATURE_THREADS) atomic.store<u32>(GENERATION, generation);
 }
 
-/** The first slot of the bucket of `key`, a position of `moves` discs. */
+/** A 64-bit hash of the key at `key`: the table's index and check, the threads' marks. */
 @inline
-function bucketOf(key: usize, moves: i32): usize {
-  const h = w0(key) ^ (w1(key) * 0xd6e8feb86659fd93) ^ (w2(key) * 0xc2b2ae3d27d4eb4f);
+function keyHash(k0: u64, k1: u64, k2: u64): u64 {
+  return k0 ^ (k1 * 0xd6e8feb86659fd93) ^ (k2 * 0xc2b2ae3d27d4eb4f);
+}
+
+/** The first slot of the bucket of hash `h`, a position of `moves` discs. */
+@inline
+function bucketOf(h: u64, moves: i32): usize {
   const shift = SIZE - moves <= nearEmpty ? nearShift : ttShift;
   return ttBase + (usize((h * HASH_MUL) >> shift) & ~usize(1)) * ENTRY;
 }
 
 @inline
-function holds(e: usize, key: usize): bool {
-  return (
-    load<u16>(e, 28) == u16(generation) && w0(e) == w0(key) && w1(e) == w1(key) && w2(e) == w2(key)
-  );
+function checkOf(h: u64): u64 {
+  return (h * CHECK_MUL) & CHECK_MASK;
 }
 
-/** The slot holding `key`, a position of `moves` discs, in this generation, or 0. */
+/** Word 3 of the entry at `e` if it holds `key` (check `check`) in this generation, else 0. */
 @inline
-function find(key: usize, moves: i32): usize {
-  const b = bucketOf(key, moves);
-  if (holds(b, key)) return b;
-  if (holds(b + ENTRY, key)) return b + ENTRY;
-  return 0;
+function entryWord(e: usize, key: usize, check: u64): u64 {
+  let x: u64;
+  let a: u64;
+  let b: u64;
+  let c: u64;
+  if (ASC_FEATURE_THREADS) {
+    x = atomic.load<u64>(e, 24);
+    a = atomic.load<u64>(e);
+    b = atomic.load<u64>(e, 8);
+    c = atomic.load<u64>(e, 16);
+  } else {
+    x = load<u64>(e, 24);
+    a = load<u64>(e);
+    b = load<u64>(e, 8);
+    c = load<u64>(e, 16);
+  }
+  if ((x & CHECK_MASK) != check || u32((x >> GEN_SHIFT) & 0xffff) != generation) return 0;
+  return (a ^ x) == w0(key) && (b ^ x) == w1(key) && (c ^ x) == w2(key) ? x : 0;
+}
+
+/** The data (see above) stored for `key`, a position of `moves` discs, in this generation, or 0. */
+@inline
+function probe(key: usize, moves: i32): u32 {
+  const h = keyHash(w0(key), w1(key), w2(key));
+  const b = bucketOf(h, moves);
+  const check = checkOf(h);
+  let x = entryWord(b, key, check);
+  if (x == 0) x = entryWord(b + ENTRY, key, check);
+  return u32(x & DATA_MASK);
+}
+
+@inline
+function slotLive(x: u64): bool {
+  return u32((x >> GEN_SHIFT) & 0xffff) == generation;
 }
 
 function ttStore(key: usize, lo: i32, hi: i32, best: u32, moves: i32): void {
-  const b = bucketOf(key, moves);
-  let e = find(key, moves);
-  if (e != 0) {
-    const d = load<u32>(e, 24);
+  const h = keyHash(w0(key), w1(key), w2(key));
+  const b = bucketOf(h, moves);
+  const check = checkOf(h);
+  let e = b;
+  let x = entryWord(b, key, check);
+  if (x == 0) {
+    x = entryWord(b + ENTRY, key, check);
+    if (x != 0) e = b + ENTRY;
+    else {
+      const first = load<u64>(b, 24);
+      const second = load<u64>(b + ENTRY, 24);
+      const slot = victimSlot(
+        slotLive(first),
+        slotLive(second),
+        i32((first >> MOVES_SHIFT) & 255),
+        moves,
+      );
+      e = b + usize(slot) * ENTRY;
+    }
+  }
+  if (x != 0) {
+    const d = u32(x & DATA_MASK);
     const oldLo = i32(d & 255) - 128;
     const oldHi = i32((d >> 8) & 255) - 128;
     if (oldLo > lo) lo = oldLo;
     if (oldHi < hi) hi = oldHi;
     if (best == NO_MOVE) best = (d >> 16) & 31;
-  } else {
-    const slot = victimSlot(
-      load<u16>(b, 28) == u16(generation),
-      load<u16>(b + ENTRY, 28) == u16(generation),
-      i32(load<u16>(b, 30)),
-      moves,
-    );
-    e = b + usize(slot) * ENTRY;
   }
-  copy(e, key);
-  store<u32>(e, u32(lo + 128) | (u32(hi + 128) << 8) | (best << 16), 24);
-  store<u32>(e, generation | (u32(moves) << 16), 28);
+  const data = u32(lo + 128) | (u32(hi + 128) << 8) | (best << 16);
+  const word = u64(data) | (u64(generation) << GEN_SHIFT) | (u64(moves) << MOVES_SHIFT) | check;
+  store<u64>(e, word, 24);
+  store<u64>(e, w0(key) ^ word);
+  store<u64>(e, w1(key) ^ word, 8);
+  store<u64>(e, w2(key) ^ word, 16);
 }
 
 // ---- word-wise helpers for the search's inner loop ----------------------------------------------
@@ -731,12 +806,6 @@ function colFor(col: u32, flip: bool): u32 {
 }
 
 // ---- search -----------------------------------------------------------------------------------
-@inline
-function checkStop(): void {
-  if (nodes >= nodeLimit) aborted = true;
-  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = true;
-}
-
 /**
  * Negamax on the frame of depth `moves` (cur, mask and the opponent's winning cells
  * set by the caller). Precondition: the side to move cannot win with its next disc.
@@ -795,6 +864,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
 
   // A node is a position the checks above did not settle (as the 64-bit solver counts).
   nodes++;
+  if (nodes >= growAt) slowPath();
   checkStop();
   if (aborted) return alpha;
 
@@ -866,9 +936,8 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     set(key, s0, s1, c2 + m2 + k1);
   }
   const mirrored = moves < mirrorKeyPlies && foldMirror(key);
-  const e = find(key, moves);
-  if (e != 0) {
-    const d = load<u32>(e, 24);
+  const d = probe(key, moves);
+  if (d != 0) {
     const lo = i32(d & 255) - 128;
     const hi = i32((d >> 8) & 255) - 128;
     if (hi < beta) {
@@ -918,9 +987,9 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       const k1: u64 = u1 < t1 || s1 < u1 ? 1 : 0;
       set(childKey, s0, s1, t2 + q2 + k1);
       if (moves + 1 < mirrorKeyPlies) foldMirror(childKey);
-      const e2 = find(childKey, moves + 1);
-      if (e2 != 0) {
-        const childHi = i32((load<u32>(e2, 24) >> 8) & 255) - 128;
+      const d2 = probe(childKey, moves + 1);
+      if (d2 != 0) {
+        const childHi = i32((d2 >> 8) & 255) - 128;
         if (-childHi >= beta) {
           ttStore(key, -childHi, 127, colFor(u32(col), mirrored), moves);
           return -childHi;
@@ -934,14 +1003,42 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   // Fail-soft where no move reaches alpha (see the 64-bit solver).
   let value: i32 = -127;
   const child = frameAt(moves + 1);
-  for (let i = 0; i < count; i++) {
+  // Threads build, far from the end of the game: a child that another thread is searching now
+  // waits for a second pass (the 64-bit search's marks, keyed by the child's hash).
+  let marking =
+    ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
+  // The candidates still to search, in order (bit i: candidate i), then those deferred.
+  let todo: u32 = (u32(1) << u32(count)) - 1;
+  let deferred: u32 = 0;
+  while (true) {
+    if (todo == 0) {
+      if (!ASC_FEATURE_THREADS || deferred == 0) break;
+      todo = deferred;
+      deferred = 0;
+      marking = false;
+    }
+    const i = <i32>ctz(todo);
+    todo &= todo - 1;
     const col = load<i32>(entries + (usize(i) << 2)) & 255;
     // the child's frame: the opponent to move, our winning cells are its opponent's
     const cm = colMask(col);
     set(child + F_CUR, c0 ^ m0, c1 ^ m1, c2 ^ m2);
     set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
     copy(child + F_OPP, oursAt + usize(i) * BB);
-    const score = -negamax(moves + 1, -beta, -alpha);
+    let score: i32;
+    if (ASC_FEATURE_THREADS && marking) {
+      const id = childHash(child) | 1;
+      const mark = markAt(id);
+      if (load<u64>(mark) == id) {
+        deferred |= u32(1) << u32(i);
+        continue;
+      }
+      store<u64>(mark, id);
+      score = -negamax(moves + 1, -beta, -alpha);
+      if (load<u64>(mark) == id) store<u64>(mark, 0);
+    } else {
+      score = -negamax(moves + 1, -beta, -alpha);
+    }
     if (aborted) return alpha;
     if (score >= beta) {
       ttStore(key, score, 127, colFor(u32(col), mirrored), moves);
@@ -961,95 +1058,175 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   return value;
 }
 
+/** The hash of the key of the position in frame `f` (cur + mask, a 192-bit add). */
+@inline
+function childHash(f: usize): u64 {
+  const c0 = w0(f + F_CUR);
+  const c1 = w1(f + F_CUR);
+  const s0 = c0 + w0(f + F_MASK);
+  const k0: u64 = s0 < c0 ? 1 : 0;
+  const t1 = c1 + w1(f + F_MASK);
+  const s1 = t1 + k0;
+  const k1: u64 = t1 < c1 || s1 < t1 ? 1 : 0;
+  return keyHash(s0, s1, w2(f + F_CUR) + w2(f + F_MASK) + k1);
+}
+
+// ---- the root and the threads (../common/root.ts, ../common/parallel.ts) -----------------------
+// The threads build's slow path: only to wake the helpers (this table's region never grows).
+let growAt: u64 = 0xffffffffffffffff;
+
+function slowPath(): void {
+  if (ASC_FEATURE_THREADS) {
+    if (nodes >= parallelAt) goParallel<Wide>();
+  }
+  growAt = parallelAt;
+}
+
+/** The root's frame: a search writes only its own frame's other fields and deeper frames. */
+function setUpRoot(): void {
+  mirrorKeyPlies = mirrorKeyPliesFor(posMoves);
+  const root = frameAt(posMoves);
+  copy(root + F_CUR, at(POS_CUR));
+  copy(root + F_MASK, at(POS_MASK));
+  xor(root + F_OPP, at(POS_CUR), at(POS_MASK));
+  winningCells(root + F_OPP, root + F_OPP, at(POS_MASK));
+}
+
+// A helper's job, read from the header before it is known to be whole (`readJob`).
+let jobWidth: i32 = 0;
+let jobHeight: i32 = 0;
+let jobConnect: i32 = 0;
+
+@final
+class Wide {
+  @inline moves(): i32 {
+    return posMoves;
+  }
+  @inline size(): i32 {
+    return SIZE;
+  }
+  @inline evenHeight(): bool {
+    return evenHeight;
+  }
+  winsNow(): bool {
+    const t = tmp(0);
+    winningCells(t, at(POS_CUR), at(POS_MASK));
+    const p = tmp(1);
+    possibleMoves(p, at(POS_MASK));
+    and(t, t, p);
+    return !isZero(t);
+  }
+  prepare(): i32 {
+    setUpRoot();
+    return ttBits;
+  }
+  @inline useRegion(bits: i32): void {
+    growAt = parallelAt;
+  }
+  @inline region(): i32 {
+    return ttBits;
+  }
+  @inline probe(med: i32): i32 {
+    return negamax(posMoves, med, med + 1);
+  }
+  publish(): void {
+    store<i32>(H_WIDTH, W);
+    store<i32>(H_HEIGHT, H);
+    store<i32>(H_CONNECT, N);
+    memory.copy(H_POS, at(POS_CUR), 2 * BB);
+  }
+  readJob(): void {
+    jobWidth = load<i32>(H_WIDTH);
+    jobHeight = load<i32>(H_HEIGHT);
+    jobConnect = load<i32>(H_CONNECT);
+    // into the frame past the last (a scratch bitboard pair no search uses)
+    memory.copy(at(JOB_POS), H_POS, 2 * BB);
+  }
+  applyJob(moves: i32, gen: u32): void {
+    if (jobWidth != W || jobHeight != H || jobConnect != N) {
+      configureVariant(jobWidth, jobHeight, jobConnect);
+    }
+    memory.copy(at(POS_CUR), at(JOB_POS), 2 * BB);
+    posMoves = moves;
+    setUpRoot();
+    generation = gen;
+    growAt = 0xffffffffffffffff;
+  }
+  @inline followRegion(bits: i32): void {}
+}
+
 /**
  * Solves the current position. Strong: exact score; weak: -1/0/1. Returns 1 when done, 0 when
  * stopped (then lower()/upper() hold the bounds proven so far). Precondition: game not over.
  */
 export function solve(weak: i32): i32 {
-  aborted = false;
-  if (posMoves >= SIZE) {
-    resultLower = 0;
-    resultUpper = 0;
-    return 1;
-  }
-  const cur = at(POS_CUR);
-  const mask = at(POS_MASK);
-  const t = tmp(0);
-  winningCells(t, cur, mask);
-  const p = tmp(1);
-  possibleMoves(p, mask);
-  and(t, t, p);
-  if (!isZero(t)) {
-    resultLower = weak != 0 ? 1 : winNow(SIZE, posMoves);
-    resultUpper = resultLower;
-    return 1;
-  }
-  let min = lossNext(SIZE, posMoves);
-  let max = winNow(SIZE, posMoves);
-  if (weak != 0) {
-    min = -1;
-    max = 1;
-  }
-  mirrorKeyPlies = mirrorKeyPliesFor(posMoves);
-  // The root's frame: a search writes only its own frame's other fields and deeper frames.
-  const root = frameAt(posMoves);
-  copy(root + F_CUR, cur);
-  copy(root + F_MASK, mask);
-  xor(root + F_OPP, cur, mask);
-  winningCells(root + F_OPP, root + F_OPP, mask);
-  let probes = 0;
-  while (min < max) {
-    const med = rootProbe(min, max, probes, evenHeight, posMoves);
-    probes++;
-    const r = negamax(posMoves, med, med + 1);
-    if (aborted) break;
-    if (r <= med) max = r < min ? min : r;
-    else min = r > max ? max : r;
-  }
-  resultLower = min;
-  resultUpper = max;
-  return aborted ? 0 : 1;
+  return solveRoot<Wide>(weak);
+}
+
+/** `solve(0)` narrowed to what the window [lo, hi] asks (../common/root.ts). */
+export function solveWithin(lo: i32, hi: i32): i32 {
+  return solveWithinRoot<Wide>(lo, hi);
+}
+
+// ---- threads build ------------------------------------------------------------------------------
+/** Bytes of shared memory for `threads` threads and 2^bits entries (0 if out of range). */
+export function sharedBytes(threads: i32, bits: i32): f64 {
+  return sharedBytesFor(threads, bits, MAX_TABLE_BITS, SCRATCH_SIZE, i32(ENTRY));
+}
+
+/** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
+export function initShared(threads: i32, bits: i32): i32 {
+  return initHeader(threads, bits, MAX_TABLE_BITS, SCRATCH_SIZE, i32(ENTRY));
+}
+
+/** Makes this instance thread `index` of the shared memory `initShared` set up. */
+export function attach(index: i32): i32 {
+  if (!ASC_FEATURE_THREADS) return 0;
+  const scratchAt = attachThread(index, SCRATCH_SIZE);
+  if (scratchAt == 0) return 0;
+  base = scratchAt;
+  useTable(tableStart(threadTotal, SCRATCH_SIZE), load<i32>(H_BITS));
+  if (ASC_FEATURE_THREADS) generation = atomic.load<u32>(GENERATION);
+  configureVariant(10, 6, 4);
+  resetPosition();
+  return 1;
+}
+
+/** A helper's life (../common/parallel.ts). Blocks (use it in a worker). */
+export function helperLoop(): void {
+  helperLoopOf<Wide>();
 }
 
 /**
- * `solve(0)` narrowed to what the window [lo, hi] asks (the default build's `solveWithin`, same
- * contract): stops once the score is known to be at most `lo`, at least `hi`, or exactly;
- * lower()/upper() are true bounds afterwards. Precondition: game not over.
+ * A helper's first search, alone, cut short (its table writes are true bounds like any other):
+ * the engine compiles a function with its optimising tier only after it has run a while in this
+ * instance, and a helper would otherwise spend its first searches in baseline code. A 10x6
+ * position of 12 discs (columns 4 bits a move: no data segment, which every instance would copy
+ * into the shared memory), stopped after WARM_UP_NODES nodes.
  */
-export function solveWithin(lo: i32, hi: i32): i32 {
-  const min = lossNext(SIZE, posMoves);
-  const max = winNow(SIZE, posMoves);
-  if (posMoves >= SIZE) return solve(0);
-  const cur = at(POS_CUR);
-  const mask = at(POS_MASK);
-  const t = tmp(0);
-  winningCells(t, cur, mask);
-  const p = tmp(1);
-  possibleMoves(p, mask);
-  and(t, t, p);
-  if (!isZero(t)) return solve(0);
-  aborted = false;
-  if (hi <= lo) hi = lo + 1;
-  const a = clamp(lo, min, max);
-  const b = clamp(hi, min, max);
-  mirrorKeyPlies = mirrorKeyPliesFor(posMoves);
-  const root = frameAt(posMoves);
-  copy(root + F_CUR, cur);
-  copy(root + F_MASK, mask);
-  xor(root + F_OPP, cur, mask);
-  winningCells(root + F_OPP, root + F_OPP, mask);
-  let x = a;
-  let y = b;
-  let probes = 0;
-  while (x < y) {
-    const med = rootProbe(x, y, probes, evenHeight, posMoves);
-    probes++;
-    const r = negamax(posMoves, med, med + 1);
-    if (aborted) break;
-    if (r <= med) y = r < x ? x : r;
-    else x = r > y ? y : r;
+const WARM_UP_MOVES: u64 = 0x564534455445;
+const WARM_UP_NODES: u64 = 50000;
+export function warmUp(): void {
+  if (ASC_FEATURE_THREADS) {
+    configureVariant(10, 6, 4);
+    generation = atomic.load<u32>(GENERATION);
+    resetPosition();
+    for (let i = 0; i < 12; i++) play(i32((WARM_UP_MOVES >> (u64(i) * 4)) & 15));
+    setUpRoot();
+    let min = lossNext(SIZE, posMoves);
+    let max = winNow(SIZE, posMoves);
+    const limit = nodeLimit;
+    nodeLimit = WARM_UP_NODES;
+    while (min < max) {
+      const med = probeAt(min, max);
+      const r = negamax(posMoves, med, med + 1);
+      if (aborted) break;
+      if (r <= med) max = r < min ? min : r;
+      else min = r > max ? max : r;
+    }
+    nodeLimit = limit;
+    nodes = 0;
+    aborted = false;
+    budgetStop = false;
   }
-  resultLower = x > a ? x : min;
-  resultUpper = y < b ? y : max;
-  return aborted ? 0 : 1;
 }

@@ -1,4 +1,11 @@
-// The search's counters, budget and result, and the host's calls that read or set them.
+// The search's counters, budget and result, and the host's calls that read or set them: the
+// same for every board width (each build has one search at a time per instance).
+
+import { CONTROL, parallel, probeWord } from './layout';
+
+@external('env', 'shouldStop')
+declare function hostShouldStop(): i32;
+
 export let nodes: u64 = 0;
 export let nodeLimit: u64 = 0xffffffffffffffff;
 export let checkHost: bool = false;
@@ -38,4 +45,16 @@ export function upper(): i32 {
 export function setLimits(limit: f64, host: i32): void {
   nodeLimit = limit <= 0 ? 0xffffffffffffffff : u64(limit);
   checkHost = host != 0;
+}
+
+/** Called at each node: sets `aborted` once the budget is spent or (threads) the probe is moot. */
+@inline
+export function checkStop(): void {
+  if (nodes >= nodeLimit) aborted = budgetStop = true;
+  else if (checkHost && (nodes & 4095) == 0 && hostShouldStop() != 0) aborted = budgetStop = true;
+  // Threads build: a probe ends as soon as the shared interval moves (another thread settled
+  // it, or the search is over).
+  if (ASC_FEATURE_THREADS) {
+    if (parallel && atomic.load<u64>(CONTROL) != probeWord) aborted = true;
+  }
 }

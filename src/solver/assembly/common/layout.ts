@@ -1,11 +1,9 @@
-// The threads build's shared memory and each thread's part in it.
+// The threads build's shared memory and each thread's part in it, the same for every board width.
 //
 // One shared memory, laid out from LAYOUT_BASE (the module has no data of its own below it):
 // header (control word, job signal, generation, the job's position), one 64-byte slot per thread
-// (its node count), one scratch region per thread (column order, frames, move buffer: what
-// `scratch` points to), the marks, then the table.
-
-import { SCRATCH_SIZE } from './variant';
+// (its node count), one scratch region per thread (the build's column order, frames, move
+// buffer: `stride` bytes each), the marks, then the table.
 
 export const LAYOUT_BASE: usize = 1024;
 // The control word, u64: job << 32 | table bits in use << 17 | OPEN | (min + 64) << 8 | (max + 64).
@@ -30,12 +28,11 @@ export const H_MARK_PLIES: usize = LAYOUT_BASE + 184;
 export const H_PROBES: usize = LAYOUT_BASE + 188;
 // i32: helpers inside a job (`help`), so a reader of their node counts can wait for them.
 export const H_ACTIVE: usize = LAYOUT_BASE + 192;
-export const H_CUR: usize = LAYOUT_BASE + 168; // u64
-export const H_MASK: usize = LAYOUT_BASE + 176; // u64
+// The job's position, as the build lays it out (up to 8 words: cur and mask of 1 or 3 words).
+export const H_POS: usize = LAYOUT_BASE + 256;
 export const SLOTS: usize = LAYOUT_BASE + 1024; // per thread, 64 bytes: nodes u64 @8
 export const MAX_THREADS: i32 = 64;
 export const SCRATCH_BASE: usize = SLOTS + usize(MAX_THREADS) * 64;
-export const SCRATCH_STRIDE: usize = (SCRATCH_SIZE + 63) & ~usize(63);
 
 export let threadIndex: i32 = 0;
 export let threadTotal: i32 = 1;
@@ -55,14 +52,27 @@ export let rootMin: i32 = 0;
 export let rootMax: i32 = 0;
 export let job: u32 = 0;
 
-// The marks of positions being searched: one per cache line (threads write them), keyed like the
-// table; a collision only defers a child needlessly.
+/** Each thread's scratch region, `size` bytes rounded to a cache line. */
+@inline
+export function scratchStride(size: usize): usize {
+  return (size + 63) & ~usize(63);
+}
+
+// The marks of positions being searched: one per cache line (threads write them), keyed by a
+// 64-bit key or hash; a collision only defers a child needlessly.
 const MARK_BITS: i32 = 12;
 export const MARK_SHIFT: u64 = u64(64 - MARK_BITS);
+export const MARK_MUL: u64 = 0x9e3779b97f4a7c15;
 export let marksBase: usize = 0;
-export function marksStart(threads: i32): usize {
-  return (SCRATCH_BASE + usize(threads) * SCRATCH_STRIDE + 63) & ~usize(63);
+export function marksStart(threads: i32, scratchSize: usize): usize {
+  return (SCRATCH_BASE + usize(threads) * scratchStride(scratchSize) + 63) & ~usize(63);
 }
-export function tableStart(threads: i32): usize {
-  return marksStart(threads) + (usize(64) << usize(MARK_BITS));
+export function tableStart(threads: i32, scratchSize: usize): usize {
+  return marksStart(threads, scratchSize) + (usize(64) << usize(MARK_BITS));
+}
+
+/** The mark of the position `key` (a 64-bit key, or a hash of a wider one). */
+@inline
+export function markAt(key: u64): usize {
+  return marksBase + (usize((key * MARK_MUL) >> MARK_SHIFT) << 6);
 }
