@@ -56,6 +56,9 @@ function exactScores(
   return moves.map((m) => ({ move: m.move, score: m.score! }));
 }
 
+/** Read through a call: a check of `isOver` before a play would otherwise narrow it for good. */
+const ended = (position: GamePosition): boolean => position.isOver;
+
 const winsAtOnce = (position: GamePosition, move: Move): boolean => {
   const mover = position.turn;
   position.play(move);
@@ -233,7 +236,7 @@ export function verifyFamilyPuzzle(puzzle: Puzzle, analyse: FamilyPuzzleAnalyser
     }
     if (accepted.length !== 1) return `step ${i + 1}: a reply after several accepted moves`;
     position.play(accepted[0]!);
-    if (position.isOver) return `step ${i + 1}: the game ends`;
+    if (ended(position)) return `step ${i + 1}: the game ends`;
     const theirs = exactScores(analyse, position);
     if (theirs === null) return `step ${i + 1}: the defence is not solved`;
     const reply = familyStepMoves(puzzle, step.reply)[0]!;
@@ -242,7 +245,7 @@ export function verifyFamilyPuzzle(puzzle: Puzzle, analyse: FamilyPuzzleAnalyser
       return `step ${i + 1}: ${step.reply} is not a best defence`;
     }
     position.play(reply);
-    if (position.isOver) return `step ${i + 1}: the reply ends the game`;
+    if (ended(position)) return `step ${i + 1}: the reply ends the game`;
     scores = exactScores(analyse, position);
     if (scores === null) return `step ${i + 2}: not solved`;
   }

@@ -32,7 +32,7 @@ const puzzleSchema = z
       ![puzzle.start, ...puzzle.steps.flatMap((s) => [s.accept, s.reply ?? ''])].some((m) =>
         m.includes('p'),
       ),
-    { message: 'a pop (p) in a game without pops', path: ['steps'] },
+    { error: 'a pop (p) in a game without pops', path: ['steps'] },
   );
 
 const fileSchema = z.object({

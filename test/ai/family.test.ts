@@ -158,8 +158,8 @@ describe('family Perfect with the exact solver', () => {
         while (!game.isOver && game.ply < 60) {
           if (game.turn === mover) {
             const choice = chooseFamilyMoveExplained(game, 'perfect', { rng: random });
-            game.play(choice.move);
-            if (!game.isOver) {
+            const played = game.play(choice.move);
+            if (played.ok && played.value.kind === 'ongoing') {
               const after = solveFamily(game, { maxNodes: 2_000_000 });
               expect(after.exact && after.score < 0, `${name} after ${choice.summary}`).toBe(true);
             }
