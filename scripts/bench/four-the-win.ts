@@ -36,7 +36,8 @@ export function fourTheWin(
   const text = fourTheWinMoves(moves);
   // With no moves it reads them from standard input; an empty line solves the empty board.
   const output = execFileSync(executable, text === '' ? args : [...args, text], {
-    input: '\n',
+    // With moves it solves at once and never reads its input (writing to it would fail).
+    ...(text === '' ? { input: '\n' } : { stdio: ['ignore', 'pipe', 'pipe'] }),
     encoding: 'utf8',
     maxBuffer: 1 << 24,
     timeout: 30 * 60 * 1000,
