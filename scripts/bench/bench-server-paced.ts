@@ -17,7 +17,11 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import {
+  versionedSocketUrl,
+  type PublicGame,
+  type ServerMessage,
+} from '../../src/protocol/index.js';
 import { processSyscalls } from './bench-server-cpu.js';
 import type { LoopReport } from './bench-server-probe.js';
 
@@ -132,7 +136,7 @@ export function open(url: string, origin?: string): Promise<WebSocket> {
   // The load generator shares the machine's cores with what it measures: it trusts the
   // server's frames (no UTF-8 check of every snapshot) and offers no compression (the server
   // declines it anyway).
-  const ws = new WebSocket(url.replace('http', 'ws') + 'ws', {
+  const ws = new WebSocket(url.replace('http', 'ws') + versionedSocketUrl('ws'), {
     skipUTF8Validation: true,
     perMessageDeflate: false,
     ...(origin === undefined ? {} : { headers: { origin } }),

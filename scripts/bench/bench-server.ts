@@ -39,7 +39,11 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
-import type { PublicGame, ServerMessage } from '../../src/protocol/index.js';
+import {
+  versionedSocketUrl,
+  type PublicGame,
+  type ServerMessage,
+} from '../../src/protocol/index.js';
 import { startNginx, type RunningNginx } from '../lib/nginx.js';
 import {
   cpuBetween,
@@ -128,7 +132,7 @@ let stopping = false;
 let acks = 0;
 
 function open(url: string): Promise<WebSocket> {
-  const ws = new WebSocket(url.replace('http', 'ws') + 'ws');
+  const ws = new WebSocket(url.replace('http', 'ws') + versionedSocketUrl('ws'));
   return new Promise((resolve, reject) => {
     ws.once('open', () => {
       resolve(ws);

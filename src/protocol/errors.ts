@@ -37,6 +37,14 @@ export const ProtocolErrorCode = {
   RenameTooSoon: 'rename_too_soon',
   InvalidCode: 'invalid_code',
   IdentityRequired: 'identity_required',
+  /** The socket named no protocol version or another one (an old page): reload. */
+  ProtocolOutdated: 'protocol_outdated',
+  /** A `game` the server does not offer (an unknown name, or a board the game is not played on). */
+  BadGame: 'bad_game',
+  /** A pop in a game without pops (Connect Four, Five-in-a-Row). */
+  PopNotAllowed: 'pop_not_allowed',
+  /** A pop of a column whose bottom disc is not the mover's (or that is empty). */
+  PopIllegal: 'pop_illegal',
 } as const;
 
 export type ProtocolErrorCode = (typeof ProtocolErrorCode)[keyof typeof ProtocolErrorCode];

@@ -23,6 +23,24 @@ export const VariantTextSchema = z
   .string()
   .check(z.regex(/^\d{1,2}x\d{1,2}(c\d{1,2})?$/, 'not a variant'));
 
+/**
+ * A game of the Connect Four family (src/core/family): `classic`, `popout`, `five`, a name with
+ * a board (`popout-8x7c4`), or a bare board (`7x7c5`: the classic game on it). The rules engine
+ * decides which exist (`bad_game`); the server answers with the canonical form.
+ */
+export const GameTextSchema = z
+  .string()
+  .check(
+    z.regex(
+      /^([a-z]{1,16}(-\d{1,2}x\d{1,2}(c\d{1,2})?)?|\d{1,2}x\d{1,2}(c\d{1,2})?)$/,
+      'not a game',
+    ),
+  );
+
+/** A move's kind: a drop, or (PopOut) a pop of one's own bottom disc. */
+export const MoveKindSchema = z.enum(['drop', 'pop']);
+export type MoveKindText = z.infer<typeof MoveKindSchema>;
+
 export const PlayerSchema = z.union([z.literal(1), z.literal(2)]);
 export type Seat = z.infer<typeof PlayerSchema>;
 

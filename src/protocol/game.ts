@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ClockSchema, GameIdSchema, PlayerSchema } from './formats.js';
+import { ClockSchema, GameIdSchema, MoveKindSchema, PlayerSchema } from './formats.js';
 
 /**
  * What anyone may know about a game, as the server sends it. Objects the server sends are read
@@ -16,7 +16,11 @@ export const GameResultSchema = z.discriminatedUnion('kind', [
     /** `left`: the loser's seat stayed empty on its turn, in a game without a clock, too long. */
     reason: z.enum(['connect', 'resign', 'timeout', 'left']),
   }),
-  z.object({ kind: z.literal('draw'), reason: z.literal('draw') }),
+  /**
+   * `draw`: the board is full (no pops in the game); `repetition`: the same position with the
+   * same side to move a third time (PopOut); `no_legal_move`: the side to move has none (PopOut).
+   */
+  z.object({ kind: z.literal('draw'), reason: z.enum(['draw', 'repetition', 'no_legal_move']) }),
   /** `player` did not make its first move within the abort time: nobody wins, never rated. */
   z.object({
     kind: z.literal('aborted'),
@@ -55,6 +59,21 @@ export const RatingDeltaSchema = z.object({
 });
 export type RatingDelta = z.infer<typeof RatingDeltaSchema>;
 
+/** One move: a drop into a column, or a pop of the mover's bottom disc (0-based column). */
+export interface WireMove {
+  readonly kind: z.infer<typeof MoveKindSchema>;
+  readonly column: number;
+}
+
+/** A game's moves with their kinds (`moves` and `pops` together), as the rules core reads them. */
+export function movesOf(game: {
+  readonly moves: readonly number[];
+  readonly pops: readonly number[];
+}): WireMove[] {
+  const pops = new Set(game.pops);
+  return game.moves.map((column, i) => ({ kind: pops.has(i) ? 'pop' : 'drop', column }));
+}
+
 const SeatPlayersSchema = z.readonly(
   z.tuple([z.nullable(SeatPlayerSchema), z.nullable(SeatPlayerSchema)]),
 );
@@ -62,14 +81,25 @@ const SeatPlayersSchema = z.readonly(
 export const PublicGameSchema = z.object({
   id: GameIdSchema,
   version: count,
-  /** Canonical `WxHcN`. */
+  /**
+   * The game of the family, canonical: `classic` (7×6), `popout`, `five`, a name with a board
+   * (`popout-8x7c4`), or a bare board for the classic game on it (`7x7c5`). `parseRuleset`
+   * (src/core/family) reads it.
+   */
+  game: z.string(),
+  /** The board, canonical `WxHcN` (Five-in-a-Row: `9x6c5`, its outer columns set up). */
   variant: z.string(),
   clock: ClockSchema,
   status: GameStatusSchema,
   seats: z.readonly(z.tuple([SeatViewSchema, SeatViewSchema])),
-  /** 0-based columns in play order. */
+  /** The 0-based column of each move in play order, drops and pops alike. */
   moves: z.readonly(z.array(count)),
-  /** The moves in the analysis board's notation (1-based columns). */
+  /** The indexes in `moves` that are pops (PopOut); empty in games without pops. */
+  pops: z.readonly(z.array(count)),
+  /**
+   * The moves in the family's notation (1-based columns, a pop as `p4`): with `game`, the
+   * game string `popout:44p4` of share links and records.
+   */
   notation: z.string(),
   /** The side to move while playing, else null. Seat 1 moves first. */
   turn: z.nullable(PlayerSchema),
@@ -113,6 +143,7 @@ export type PublicGame = z.infer<typeof PublicGameSchema>;
 
 export const GameSummarySchema = z.object({
   id: GameIdSchema,
+  game: z.string(),
   variant: z.string(),
   notation: z.string(),
   result: z.nullable(GameResultSchema),

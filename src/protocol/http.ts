@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   ClockSchema,
   PlayerSchema,
+  GameTextSchema,
   SecretSchema,
   SideSchema,
   VariantTextSchema,
@@ -10,7 +11,10 @@ import { GameSummarySchema, PublicGameSchema } from './game.js';
 
 /** Body of `POST /api/games`. */
 export const CreateGameSchema = z.strictObject({
-  variant: VariantTextSchema,
+  /** The game (`popout`, `five`…); classic when absent. */
+  game: z.optional(GameTextSchema),
+  /** The board; the game's own when absent (a classic game without either is refused). */
+  variant: z.optional(VariantTextSchema),
   clock: ClockSchema,
   side: SideSchema,
   secret: SecretSchema,

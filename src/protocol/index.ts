@@ -3,18 +3,28 @@
  * (`src/web/online/client.ts`): message schemas and types, error codes, id and secret formats
  * and the protocol version. Pure (zod only): no DOM, no Node. docs/protocol.md describes it.
  */
-export { MAX_MESSAGE_BYTES, MAX_REQUEST_ID_LENGTH, PROTOCOL_VERSION } from './version.js';
+export {
+  MAX_MESSAGE_BYTES,
+  MAX_REQUEST_ID_LENGTH,
+  PROTOCOL_QUERY,
+  PROTOCOL_VERSION,
+  socketProtocolVersion,
+  versionedSocketUrl,
+} from './version.js';
 export { ProtocolErrorCode, protocolError, type ProtocolError } from './errors.js';
 export {
   ClockSchema,
   ClockSettingSchema,
   GameIdSchema,
+  GameTextSchema,
+  MoveKindSchema,
   PlayerSchema,
   SECRET_BYTES,
   SecretSchema,
   SideSchema,
   VariantTextSchema,
   type ClockSetting,
+  type MoveKindText,
   type Seat,
 } from './formats.js';
 export {
@@ -22,6 +32,7 @@ export {
   GameStatusSchema,
   GameSummarySchema,
   PublicGameSchema,
+  movesOf,
   RatingDeltaSchema,
   SeatPlayerSchema,
   SquareSchema,
@@ -32,6 +43,7 @@ export {
   type PublicGame,
   type RatingDelta,
   type SeatPlayer,
+  type WireMove,
 } from './game.js';
 export * from './players.js';
 export {

@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import {
   ClockSchema,
   GameIdSchema,
+  GameTextSchema,
+  MoveKindSchema,
   PlayerSchema,
   SecretSchema,
   VariantTextSchema,
@@ -33,6 +35,8 @@ export const ClientMessageSchemas = {
     id: RequestId,
     gameId: GameIdSchema,
     column: z.int().check(z.minimum(0), z.maximum(63)),
+    /** `drop` when absent; `pop` only in PopOut (`pop_not_allowed`, `pop_illegal`). */
+    kind: z.optional(MoveKindSchema),
     version: z.int().check(z.minimum(0)),
   }),
   resign: z.strictObject({ type: z.literal('resign'), id: RequestId, gameId: GameIdSchema }),
@@ -40,7 +44,10 @@ export const ClientMessageSchemas = {
   seek: z.strictObject({
     type: z.literal('seek'),
     id: RequestId,
-    variant: VariantTextSchema,
+    /** The game (`popout`, `five`…); classic when absent. Pools, ratings and the computer follow it. */
+    game: z.optional(GameTextSchema),
+    /** The board; the game's own when absent (a classic seek without either is refused). */
+    variant: z.optional(VariantTextSchema),
     clock: ClockSchema,
     secret: SecretSchema,
     /** Identity secret: pairs by rating, rated when both players are named. */

@@ -11,7 +11,7 @@ const NameText = z.string().check(z.maxLength(200));
 export const TransferCodeSchema = z
   .string()
   .check(z.regex(/^[A-Za-z2-9]{4}-?[A-Za-z2-9]{4}-?[A-Za-z2-9]{4}$/, 'not a transfer code'));
-export const PoolSchema = z.enum(['classic', 'connect4', 'connectN']);
+export const PoolSchema = z.enum(['classic', 'connect4', 'connectN', 'popout', 'five']);
 
 export const CreatePlayerSchema = z.strictObject({ secret: SecretSchema, name: NameText });
 export const IdentifySchema = z.strictObject({ secret: SecretSchema });
@@ -48,6 +48,8 @@ export const TransferCodeResponseSchema = z.object({ code: z.string(), expiresAt
 
 export const PlayerGameSchema = z.object({
   id: z.string(),
+  /** The game of the family, as in a game's `game`. */
+  game: z.string(),
   variant: z.string(),
   pool: z.string(),
   status: z.string(),

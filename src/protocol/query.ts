@@ -29,7 +29,11 @@ const limitParam = (fallback: number) =>
   );
 
 /** `GET /api/games`: the most recently finished games. */
-export const GameListQuerySchema = z.strictObject({ limit: limitParam(20) });
+export const GameListQuerySchema = z.strictObject({
+  limit: limitParam(20),
+  /** Only the games of one member of the family; all games when absent. */
+  game: z.optional(z.enum(['classic', 'popout', 'five'], 'must be one of classic, popout, five')),
+});
 export type GameListQuery = z.infer<typeof GameListQuerySchema>;
 
 /** `GET /api/leaderboard`: established players of one pool, best first. */

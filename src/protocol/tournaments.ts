@@ -33,6 +33,7 @@ export type TournamentStatus = z.infer<typeof TournamentStatusSchema>;
 export const TournamentSettingsSchema = z.strictObject({
   kind: z.optional(z.unknown()),
   name: z.optional(z.unknown()),
+  game: z.optional(z.unknown()),
   variant: z.optional(z.unknown()),
   clock: z.optional(z.unknown()),
   startsAt: z.optional(z.unknown()),
@@ -45,7 +46,10 @@ export interface TournamentSettingsRequest {
   readonly kind: z.infer<typeof TournamentKindSchema>;
   /** 3–60 printable characters. */
   readonly name: string;
-  readonly variant: string;
+  /** `popout`, `five`…; classic when absent. */
+  readonly game?: string;
+  /** The board; the game's own when absent (required for the classic game). */
+  readonly variant?: string;
   readonly clock: ClockSetting;
   /** Epoch milliseconds. */
   readonly startsAt: number;
@@ -60,6 +64,8 @@ export const TournamentSummarySchema = z.object({
   id: z.string(),
   kind: TournamentKindSchema,
   name: z.string(),
+  /** The game of the family, as a game's `game` (`classic`, `popout`, `five`…). */
+  game: z.string(),
   /** Canonical `WxHcN`. */
   variant: z.string(),
   clock: ClockSettingSchema,

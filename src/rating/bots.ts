@@ -1,5 +1,5 @@
 import type { Rating } from './glicko2.js';
-import type { PoolId } from './pools.js';
+import type { BoardPoolId, PoolId } from './pools.js';
 
 /** The computer levels that can sit at an online table (the ids of src/ai's LEVELS). */
 export type BotLevel = 'beginner' | 'casual' | 'intermediate' | 'strong' | 'perfect';
@@ -25,6 +25,10 @@ const STEPS: Record<PoolId, readonly [number, number, number, number]> = {
   classic: [436, 319, 407, 285],
   connect4: [406, 407, 319, 203],
   connectN: [301, 158, 301, 61],
+  // Provisional: the classic ladder's steps until `c4 arena --game popout|five` measures the
+  // family's own (issue 30, item 3); a rating there then moves to the measured anchors.
+  popout: [436, 319, 407, 285],
+  five: [436, 319, 407, 285],
 };
 
 /** A level's budget as src/ai/budgets.ts gives it (`ThinkingBudget`): positions, milliseconds. */
@@ -47,7 +51,7 @@ const BELOW_PERFECT = {
  * a rating then no longer describes how the level plays, and the ladder is measured again.
  */
 export const LADDER_BUDGETS: Record<
-  PoolId,
+  BoardPoolId,
   { readonly variant: string; readonly budgets: Readonly<Record<BotLevel, MeasuredBudget>> }
 > = {
   classic: {

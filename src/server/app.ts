@@ -261,8 +261,8 @@ export async function startServer(
     log,
     api,
     serveStatic: createStaticHandler(config.webRoot),
-    onSocket: (ws, address, conn) => {
-      sockets.accept(ws, address, conn);
+    onSocket: (ws, address, conn, version) => {
+      sockets.accept(ws, address, conn, version);
     },
   });
 

@@ -1,4 +1,4 @@
-import { err, ok, parseVariant, variantToString, type Player, type Result } from '../core/index.js';
+import { err, ok, type Player, type Result } from '../core/index.js';
 import { gameChannel, type Bus } from './bus/types.js';
 import {
   newGame,
@@ -8,6 +8,7 @@ import {
   type Command,
   type GameEvent,
 } from './game/reducer.js';
+import { canonicalGame } from './game/family.js';
 import type { GameState, SeatPlayer, TurnLimits } from './game/state.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
@@ -60,7 +61,9 @@ export interface Entrant {
 export interface GameSetup {
   /** Chosen beforehand when the game is recorded before it is made (a tournament pairing). */
   readonly id?: string;
-  readonly variant: string;
+  /** The game of the family (classic when absent) and its board (the game's own when absent). */
+  readonly game?: string;
+  readonly variant?: string;
   readonly clock: ClockSetting | null;
   readonly rated: boolean;
   readonly seats: readonly [Entrant, Entrant];
@@ -71,18 +74,12 @@ export interface GameSetup {
  * inside the transaction, the variant already canonical. `draft` adds the id, time and limits.
  */
 export interface GameDraft {
+  readonly game: string;
   readonly variant: string;
   readonly clock: ClockSetting | null;
   readonly seats: readonly [string, string];
   readonly players: readonly [SeatPlayer | null, SeatPlayer | null];
   readonly rated: boolean;
-}
-
-/** Checks a variant text with the rules engine and returns its canonical form. */
-export function canonicalVariant(text: string): Result<string, ProtocolError> {
-  const variant = parseVariant(text);
-  if (!variant.ok) return err(protocolError(ProtocolErrorCode.BadVariant, variant.error.message));
-  return ok(variantToString(variant.value));
 }
 
 /**
@@ -96,14 +93,14 @@ export class GameService {
   constructor(private readonly deps: ServiceDeps) {}
 
   async create(
-    variantText: string,
+    which: { readonly game?: string; readonly variant?: string },
     clock: ClockSetting | null,
     side: Player | 'random',
     secretHash: string,
     who: { player?: SeatPlayer | null; rated?: boolean } = {},
   ): Promise<Result<{ state: GameState; seat: Player }, ProtocolError>> {
-    const variant = canonicalVariant(variantText);
-    if (!variant.ok) return variant;
+    const game = canonicalGame(which.game, which.variant);
+    if (!game.ok) return game;
     const player = who.player ?? null;
     if (who.rated === true && !player) {
       return err(
@@ -114,7 +111,7 @@ export class GameService {
     const state = newGame(
       {
         id: newId(),
-        variant: variant.value,
+        ...game.value,
         clock,
         seats: seat === 1 ? [secretHash, null] : [null, secretHash],
         ...(player ? { players: seat === 1 ? [player, null] : [null, player] } : {}),
@@ -125,7 +122,7 @@ export class GameService {
     );
     await this.deps.store.insertGame(state);
     this.deps.metrics.gamesCreated.add();
-    this.deps.log.info('game created', { game: state.id, variant: state.variant, seat });
+    this.deps.log.info('game created', { game: state.id, rules: state.game, seat });
     return ok({ state, seat });
   }
 
@@ -136,8 +133,8 @@ export class GameService {
    * start of the same id fails in the store: the game exists once).
    */
   async start(setup: GameSetup): Promise<Result<GameState, ProtocolError>> {
-    const variant = canonicalVariant(setup.variant);
-    if (!variant.ok) return variant;
+    const game = canonicalGame(setup.game, setup.variant);
+    if (!game.ok) return game;
     const [first, second] = setup.seats;
     if (first.secretHash === second.secretHash) {
       return err(protocolError(ProtocolErrorCode.BadMessage, 'a game needs two different seats'));
@@ -150,7 +147,7 @@ export class GameService {
     const state = newGame(
       {
         id: setup.id ?? newId(),
-        variant: variant.value,
+        ...game.value,
         clock: setup.clock,
         seats: [first.secretHash, second.secretHash],
         players: [first.player, second.player],
@@ -161,7 +158,7 @@ export class GameService {
     );
     await this.deps.store.insertGame(state);
     this.deps.metrics.gamesCreated.add();
-    this.deps.log.info('game started', { game: state.id, variant: state.variant });
+    this.deps.log.info('game started', { game: state.id, rules: state.game });
     this.deps.onStored(state);
     return ok(state);
   }

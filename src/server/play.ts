@@ -1,6 +1,7 @@
 import { ok, type Player } from '../core/index.js';
 import type { BotRunner } from './bots/runner.js';
 import { dueAt } from './game/deadlines.js';
+import { gameTextOf } from './game/family.js';
 import type { Command } from './game/reducer.js';
 import { seatOfHash } from './game/same-hash.js';
 import type { GameService } from './games.js';
@@ -64,7 +65,7 @@ export class PlayService {
       message.watch !== true &&
       state.status === 'waiting'
     ) {
-      const player = await seatPlayerFor(this.deps.players, message.player, state.variant);
+      const player = await seatPlayerFor(this.deps.players, message.player, gameTextOf(state));
       if (!player.ok) {
         answer.fail(player.error);
         return;
@@ -133,7 +134,13 @@ export class PlayService {
     }
     const command: Command =
       message.type === 'move'
-        ? { type: 'move', by, column: message.column, version: message.version }
+        ? {
+            type: 'move',
+            by,
+            column: message.column,
+            kind: message.kind ?? 'drop',
+            version: message.version,
+          }
         : message.type === 'resign'
           ? { type: 'resign', by }
           : { type: 'rematch', by, newGameId: newId() };

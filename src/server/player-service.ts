@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { err, ok, type Result } from '../core/index.js';
 import { checkName } from '../identity/names.js';
-import { PROVISIONAL_RD, isProvisional, poolOfVariant, type PoolId } from '../rating/index.js';
-import { parseVariant } from '../core/index.js';
+import { PROVISIONAL_RD, isProvisional, type PoolId } from '../rating/index.js';
+import { gameTextOf } from './game/family.js';
 import type { GameState, SeatPlayer } from './game/state.js';
 import { ProtocolErrorCode, protocolError, type ProtocolError } from '../protocol/index.js';
 import type {
@@ -156,9 +156,9 @@ export class PlayerService {
     });
   }
 
-  /** How the player sits at a table in `variant`: name and current rating there. */
-  async seatPlayer(record: PlayerRecord, variant: string): Promise<SeatPlayer> {
-    const pool = poolOfGame(variant);
+  /** How the player sits at a table of `game` (a game text): name and current rating there. */
+  async seatPlayer(record: PlayerRecord, game: string): Promise<SeatPlayer> {
+    const pool = poolOfGame(game);
     const rating = (await this.deps.store.ratingsOf(record.id)).find((r) => r.pool === pool);
     return {
       id: record.id,
@@ -221,11 +221,11 @@ function playerGame(g: GameState, id: string): PlayerGame {
         : result.winner === mine + 1
           ? 'win'
           : 'loss';
-  const variant = parseVariant(g.variant);
   return {
     id: g.id,
+    game: gameTextOf(g),
     variant: g.variant,
-    pool: variant.ok ? poolOfVariant(variant.value) : 'connectN',
+    pool: poolOfGame(gameTextOf(g)),
     status: g.status,
     rated: g.rated === true,
     opponent: opponent

@@ -1,15 +1,14 @@
-import { parseVariant } from '../core/index.js';
 import {
   INITIAL,
   botRating,
   isProvisional,
-  poolOfVariant,
   rateGame,
   type BotLevel,
   type PoolId,
   type Rating,
   type Score,
 } from '../rating/index.js';
+import { gameTextOf, poolOfGame } from './game/family.js';
 import type { GameState, RatingDelta, SeatPlayer } from './game/state.js';
 import type { PlayerStore, PoolRating, RatingUpdate } from './store/players.js';
 
@@ -18,10 +17,7 @@ export const COMPUTER_PREFIX = 'bot:';
 export const isComputer = (p: SeatPlayer | null | undefined): boolean =>
   p?.id.startsWith(COMPUTER_PREFIX) === true;
 
-export function poolOfGame(variantText: string): PoolId {
-  const variant = parseVariant(variantText);
-  return variant.ok ? poolOfVariant(variant.value) : 'connectN';
-}
+export { poolOfGame } from './game/family.js';
 
 export async function currentRating(
   store: PlayerStore,
@@ -49,7 +45,7 @@ export async function settleRatings(
   if (state.moves.length < 2 || state.result.kind === 'aborted') {
     return { state: { ...state, rated: false }, updates: [] };
   }
-  const pool = poolOfGame(state.variant);
+  const pool = poolOfGame(gameTextOf(state));
   const seats = state.players;
   const rows = await Promise.all(
     seats.map((p) =>

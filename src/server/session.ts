@@ -31,14 +31,14 @@ export interface Answer {
   fail(error: ProtocolError): void;
 }
 
-/** The named player behind an identity secret, seated for `variant`; null without a secret. */
+/** The named player behind an identity secret, seated for `game`; null without a secret. */
 export async function seatPlayerFor(
   players: PlayerService,
   secret: string | undefined,
-  variant: string,
+  game: string,
 ): Promise<Result<SeatPlayer | null, ProtocolError>> {
   if (secret === undefined) return ok(null);
   const found = await players.identify(secret);
   if (!found.ok) return found;
-  return ok(await players.seatPlayer(found.value, variant));
+  return ok(await players.seatPlayer(found.value, game));
 }

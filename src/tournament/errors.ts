@@ -10,6 +10,8 @@ export const TournamentErrorCode = {
   BadName: 'tournament_bad_name',
   /** Not a board the rules engine plays. */
   BadVariant: 'tournament_bad_variant',
+  /** Not a game of the family the server offers, or a board that game is not played on. */
+  BadGame: 'tournament_bad_game',
   /** No clock, or minutes/increment outside the limits. */
   BadClock: 'tournament_bad_clock',
   /** Swiss rounds outside 1–20 (0 or 10,000 rounds). */

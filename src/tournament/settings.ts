@@ -1,4 +1,5 @@
-import { parseVariant, variantToString } from '../core/variant.js';
+import { createRuleset, parseRuleset, rulesetToString } from '../core/family/rules.js';
+import { parseVariant, variantToString, type Variant } from '../core/variant.js';
 import { err, ok, type Result } from '../core/result.js';
 import { TournamentErrorCode, tournamentError, type TournamentError } from './errors.js';
 
@@ -12,6 +13,9 @@ export type TournamentKind = 'arena' | 'swiss';
 export interface TournamentSettingsInput {
   readonly kind?: unknown;
   readonly name?: unknown;
+  /** The game of the family (`popout`, `five`…); classic when absent. */
+  readonly game?: unknown;
+  /** The board; the game's own when absent (required for the classic game). */
   readonly variant?: unknown;
   /** `{initialMs, incrementMs}`. */
   readonly clock?: unknown;
@@ -25,6 +29,11 @@ export interface TournamentSettingsInput {
 
 interface Common {
   readonly name: string;
+  /**
+   * The game of the family, canonical (`classic`, `popout`, `five`, `7x7c5`…). Absent on
+   * tournaments stored before the family: the classic game on `variant`.
+   */
+  readonly game?: string;
   /** Canonical `WxHcN`. */
   readonly variant: string;
   readonly clock: { readonly initialMs: number; readonly incrementMs: number };
@@ -103,13 +112,8 @@ export function validateSettings(
       ),
     );
   }
-  const variant =
-    typeof input.variant === 'string'
-      ? parseVariant(input.variant)
-      : err({ message: `variant must be text such as "7x6", got ${shown(input.variant)}` });
-  if (!variant.ok) {
-    return err(tournamentError(TournamentErrorCode.BadVariant, variant.error.message, 'variant'));
-  }
+  const game = gameOf(input);
+  if (!game.ok) return game;
   if (input.clock === null || input.clock === undefined) {
     return err(
       tournamentError(TournamentErrorCode.BadClock, 'a tournament needs a clock', 'clock'),
@@ -150,7 +154,7 @@ export function validateSettings(
   }
   const common: Common = {
     name,
-    variant: variantToString(variant.value),
+    ...game.value,
     clock,
     startsAt: input.startsAt,
   };
@@ -176,6 +180,44 @@ export function validateSettings(
     );
   }
   return ok({ ...common, kind: 'swiss', rounds: input.rounds });
+}
+
+/**
+ * The game and its board: `game` (classic when absent) on the board `variant` names, or the
+ * game's own. A bad `variant` is `tournament_bad_variant` whatever the game; a game the family
+ * does not have, or a board it is not played on, `tournament_bad_game`.
+ */
+function gameOf(
+  input: TournamentSettingsInput,
+): Result<{ game: string; variant: string }, TournamentError> {
+  let board: Variant | undefined;
+  if (input.variant !== undefined || input.game === undefined) {
+    const variant =
+      typeof input.variant === 'string'
+        ? parseVariant(input.variant)
+        : err({ message: `variant must be text such as "7x6", got ${shown(input.variant)}` });
+    if (!variant.ok) {
+      return err(tournamentError(TournamentErrorCode.BadVariant, variant.error.message, 'variant'));
+    }
+    board = variant.value;
+  }
+  const badGame = (message: string) =>
+    err(tournamentError(TournamentErrorCode.BadGame, message, 'game'));
+  let name = 'classic';
+  if (input.game !== undefined) {
+    if (typeof input.game !== 'string' || !/^[a-z]{1,16}$/i.test(input.game.trim())) {
+      return badGame(`game must be a name such as "popout", got ${shown(input.game)}`);
+    }
+    const named = parseRuleset(input.game);
+    if (!named.ok) return badGame(named.error.message);
+    name = named.value.game;
+  }
+  const ruleset = createRuleset({ game: name, ...(board ? { board } : {}) });
+  if (!ruleset.ok) return badGame(ruleset.error.message);
+  return ok({
+    game: rulesetToString(ruleset.value),
+    variant: variantToString(ruleset.value.variant),
+  });
 }
 
 /** A value as the client wrote it, shortened (`undefined` has no JSON: it reads "undefined"). */

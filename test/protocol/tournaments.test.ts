@@ -13,6 +13,7 @@ const detail: TournamentDetail = {
   id: 'abcdefgh1234',
   kind: 'swiss',
   name: 'Daily Swiss',
+  game: 'classic',
   variant: '7x6c4',
   clock: { initialMs: 300_000, incrementMs: 3_000 },
   status: 'running',

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { versionedSocketUrl } from '../../src/protocol/index.js';
 import { CLASSIC, Position } from '../../src/core/index.js';
 import type { OnlineClient, PublicGame } from '../../src/web/online/client.js';
 import { Bot, checkExactlyOnce, nodeClient, until } from './bot.js';
@@ -110,7 +111,7 @@ describe.each(BACKENDS.map((make) => [make().name, make] as const))(
       const gameId = created.json['gameId'] as string;
 
       // Seat 1 opens a raw socket, proposes a move and vanishes before any reply.
-      const raw = new WebSocket(url.replace('http', 'ws') + 'ws');
+      const raw = new WebSocket(url.replace('http', 'ws') + versionedSocketUrl('ws'));
       await new Promise((r) => raw.once('open', r));
       const p2 = client(url);
       await p2.join(gameId, secrets[1]);

@@ -8,6 +8,7 @@ import { startServer, type RunningServer, type StartOptions } from '../../src/se
 import { configFromEnv } from '../../src/server/config.js';
 import {
   parseServerMessage,
+  versionedSocketUrl,
   type PublicGame,
   type ServerMessage,
 } from '../../src/protocol/index.js';
@@ -143,12 +144,17 @@ export class TestClient {
     });
   }
 
+  /**
+   * A client of this protocol version (the URL names it, as every current client's does);
+   * `path` replaces `ws?v=N` to be an older client (`ws`) or another version.
+   */
   static async connect(
     baseUrl: string,
     headers: Record<string, string> = {},
     options: ClientOptions = {},
+    path = versionedSocketUrl('ws'),
   ): Promise<TestClient> {
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + 'ws', { ...options, headers });
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + path, { ...options, headers });
     const client = new TestClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { PublicGame } from '../../src/protocol/index.js';
+import { versionedSocketUrl, type PublicGame } from '../../src/protocol/index.js';
 import { describeIf } from '../support/skips.js';
 import {
   REDIS_MISSING,
@@ -33,7 +33,7 @@ function webRoot(): { dir: string; script: string } {
 /** Opens a socket through `url` with `origin`; the status of a refused upgrade, or 101. */
 function upgradeStatus(url: string, origin: string, ca?: Buffer): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url.replace(/^http/, 'ws') + 'ws', {
+    const ws = new WebSocket(url.replace(/^http/, 'ws') + versionedSocketUrl('ws'), {
       headers: { origin },
       ...(ca ? { ca } : {}),
     });

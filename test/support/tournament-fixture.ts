@@ -8,6 +8,7 @@ export const sampleTournament = (changes: Partial<TournamentDetail> = {}): Tourn
   id: 'tourney01',
   kind: 'arena',
   name: 'Test arena',
+  game: 'classic',
   variant: '7x6c4',
   clock: { initialMs: 60_000, incrementMs: 0 },
   status: 'running',

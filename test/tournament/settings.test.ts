@@ -20,11 +20,48 @@ const arena: TournamentSettingsInput = {
 };
 
 describe('tournament settings', () => {
+  const withoutBoard = (input: TournamentSettingsInput): TournamentSettingsInput =>
+    Object.fromEntries(Object.entries(input).filter(([key]) => key !== 'variant'));
+
   it('accepts sensible settings and canonicalises the board', () => {
     const s = validateSettings(swiss, NOW);
-    expect(s.ok && s.value).toEqual({ ...swiss, variant: '7x6c4' });
+    expect(s.ok && s.value).toEqual({ ...swiss, game: 'classic', variant: '7x6c4' });
     const a = validateSettings({ ...arena, name: '  Hourly blitz ' }, NOW);
-    expect(a.ok && a.value).toEqual(arena);
+    expect(a.ok && a.value).toEqual({
+      ...arena,
+      game: arena.variant === '7x6c4' ? 'classic' : arena.variant,
+    });
+  });
+
+  it.each<[TournamentSettingsInput, { game: string; variant: string }]>([
+    [{ game: 'popout' }, { game: 'popout', variant: '7x6c4' }],
+    [{ game: 'five' }, { game: 'five', variant: '9x6c5' }],
+    [
+      { game: 'popout', variant: '8x7' },
+      { game: 'popout-8x7c4', variant: '8x7c4' },
+    ],
+    [
+      { game: 'classic', variant: '7x7c5' },
+      { game: '7x7c5', variant: '7x7c5' },
+    ],
+  ])('plays a game of the family: %j is %j', (fields, expected) => {
+    const rest = withoutBoard(swiss);
+    const s = validateSettings({ ...rest, ...fields }, NOW);
+    expect(s.ok && s.value).toMatchObject(expected);
+  });
+
+  it.each<[TournamentSettingsInput, string, string]>([
+    [{ game: 'banana' }, 'tournament_bad_game', 'game'],
+    [{ game: 5 }, 'tournament_bad_game', 'game'],
+    [{ game: 'popout-8x7c4' }, 'tournament_bad_game', 'game'],
+    [{ game: 'five', variant: '7x6' }, 'tournament_bad_game', 'game'],
+    [{ game: 'popout', variant: 'banana' }, 'tournament_bad_variant', 'variant'],
+  ])('refuses the game %j with %s', (fields, code, field) => {
+    const rest = withoutBoard(swiss);
+    expect(validateSettings({ ...rest, ...fields }, NOW)).toMatchObject({
+      ok: false,
+      error: { code, field },
+    });
   });
 
   it.each<[string, TournamentSettingsInput, string, string]>([

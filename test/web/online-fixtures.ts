@@ -5,6 +5,7 @@ import type { SocketLike } from '../../src/web/online/connection/connection.js';
 export const SAMPLE_GAME: PublicGame = {
   id: 'abcdefgh',
   version: 3,
+  game: 'classic',
   variant: '7x6c4',
   clock: null,
   status: 'playing',
@@ -13,6 +14,7 @@ export const SAMPLE_GAME: PublicGame = {
     { taken: true, connected: true },
   ],
   moves: [3, 3],
+  pops: [],
   notation: '44',
   turn: 1,
   clocks: null,

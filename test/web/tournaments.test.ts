@@ -24,6 +24,7 @@ const summary = (over: Partial<TournamentSummary> = {}): TournamentSummary => ({
   id: 'tourney01',
   kind: 'arena',
   name: 'Hourly blitz',
+  game: 'classic',
   variant: '7x6c4',
   clock: { initialMs: 3 * MIN, incrementMs: 2000 },
   status: 'running',

@@ -1,7 +1,10 @@
 /** What the server asks a bot thread and what it answers. */
 export interface ThinkRequest {
   readonly id: number;
+  /** The game of the family (game/family.ts `gameTextOf`); the classic engine plays classic. */
+  readonly game: string;
   readonly variant: string;
+  /** As stored: a pop is `POP_CODE` + column. */
   readonly moves: readonly number[];
   readonly level: string;
   /**
@@ -13,5 +16,6 @@ export interface ThinkRequest {
 }
 
 export type ThinkReply =
+  /** `column` is a stored move code (a pop is `POP_CODE` + column). */
   | { readonly id: number; readonly column: number }
   | { readonly id: number; readonly error: string };

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ThinkReply, ThinkRequest } from './messages.js';
 
 export interface ThinkJob {
+  readonly game: string;
   readonly variant: string;
   readonly moves: readonly number[];
   readonly level: string;
@@ -138,6 +139,7 @@ export class BotPool {
       const ceiling = loadCeilingMs(this.queue.length, this.size);
       const request: ThinkRequest = {
         id: slot.requestId,
+        game: pending.job.game,
         variant: pending.job.variant,
         moves: pending.job.moves,
         level: pending.job.level,

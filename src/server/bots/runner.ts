@@ -1,4 +1,5 @@
 import { err, ok } from '../../core/index.js';
+import { decodeMove, gameTextOf } from '../game/family.js';
 import { turnOf } from '../game/reducer.js';
 import { seatIndex, type GameState } from '../game/state.js';
 import type { GameService } from '../games.js';
@@ -93,9 +94,14 @@ export class BotRunner {
     const level = state.players?.[seatIndex(seat)]?.computer ?? 'beginner';
     this.deps.onThink?.(state.id, state.version);
     const started = Date.now();
-    let column: number;
+    let code: number;
     try {
-      column = await this.deps.pool.choose({ variant: state.variant, moves: state.moves, level });
+      code = await this.deps.pool.choose({
+        game: gameTextOf(state),
+        variant: state.variant,
+        moves: state.moves,
+        level,
+      });
     } catch (error) {
       // Busy or failed: the next poll tries again; nothing was written.
       if (!(error instanceof QueueFull)) {
@@ -112,7 +118,7 @@ export class BotRunner {
     if (this.closed) return;
     const result = await this.deps.service.execute(state.id, (current) =>
       current.version === state.version
-        ? ok({ type: 'move', by: seat, column, version: state.version })
+        ? ok({ type: 'move', by: seat, ...decodeMove(code), version: state.version })
         : err(protocolError(ProtocolErrorCode.StaleVersion, 'the game moved on')),
     );
     if (result.ok) this.update(result.value.state);

@@ -11,7 +11,9 @@ import {
   type LevelId,
   type PerfectContext,
 } from '../../ai/index.js';
-import { Position, parseVariant } from '../../core/index.js';
+import { chooseFamilyMove } from '../../ai/family/index.js';
+import { Position, parseRuleset, parseVariant } from '../../core/index.js';
+import { encodeMove, familyPosition } from '../game/family.js';
 import { parseBook } from '../../solver/index.js';
 import type { ThinkReply, ThinkRequest } from './messages.js';
 
@@ -61,7 +63,23 @@ function idlePolicy(): void {
 }
 if (process.env['BOT_SCHED_IDLE'] !== '0') idlePolicy();
 
+/** PopOut and Five-in-a-Row: the family's levels over the rules' position. */
+function thinkFamily(request: ThinkRequest): ThinkReply {
+  const position = familyPosition(request);
+  if (!position.ok) return { id: request.id, error: position.error.message };
+  try {
+    const move = chooseFamilyMove(position.value, request.level as LevelId, {
+      ...(request.timeMs !== undefined ? { timeMs: request.timeMs } : {}),
+    });
+    return { id: request.id, column: encodeMove(move) };
+  } catch (error) {
+    return { id: request.id, error: String(error) };
+  }
+}
+
 async function think(request: ThinkRequest): Promise<ThinkReply> {
+  const ruleset = parseRuleset(request.game);
+  if (ruleset.ok && ruleset.value.game !== 'classic') return thinkFamily(request);
   const variant = parseVariant(request.variant);
   if (!variant.ok) return { id: request.id, error: variant.error.message };
   const position = Position.fromMoves(variant.value, request.moves);

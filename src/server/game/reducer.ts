@@ -3,7 +3,9 @@ import {
   err,
   ok,
   otherPlayer,
-  parseVariant,
+  type GameOutcome,
+  type Move,
+  type MoveKind,
   type Player,
   type Result,
 } from '../../core/index.js';
@@ -22,6 +24,7 @@ import {
   turnOf,
   turnStartOf,
 } from './deadlines.js';
+import { encodeMove, familyPosition, moveRefusal, resultOf, rulesetOf } from './family.js';
 import { seatOfHash } from './same-hash.js';
 import { seatIndex, type GameState, type SeatPlayer, type TurnLimits } from './state.js';
 
@@ -40,6 +43,8 @@ export type Command =
       readonly type: 'move';
       readonly by: Player;
       readonly column: number;
+      /** A drop when absent. */
+      readonly kind?: MoveKind;
       readonly version: number;
     }
   | { readonly type: 'resign'; readonly by: Player }
@@ -72,6 +77,7 @@ export type GameEvent =
       readonly type: 'moved';
       readonly by: Player;
       readonly column: number;
+      readonly kind: MoveKind;
       readonly version: number;
     }
   | { readonly type: 'finished'; readonly result: GameResult }
@@ -86,6 +92,8 @@ export interface Transition {
 
 export interface NewGame {
   readonly id: string;
+  /** Canonical (game/family.ts `canonicalGame`); absent only in tests of older records. */
+  readonly game?: string;
   readonly variant: string;
   readonly clock: ClockSetting | null;
   readonly seats: readonly [string | null, string | null];
@@ -101,6 +109,7 @@ export function newGame(setup: NewGame, now: number): GameState {
   return {
     id: setup.id,
     version: 0,
+    ...(setup.game === undefined ? {} : { game: setup.game }),
     variant: setup.variant,
     clock: setup.clock,
     status: full ? 'playing' : 'waiting',
@@ -134,6 +143,7 @@ export function rematchOf(
   return newGame(
     {
       id,
+      ...(previous.game === undefined ? {} : { game: previous.game }),
       variant: previous.variant,
       clock: previous.clock,
       seats: [previous.seats[1], previous.seats[0]],
@@ -179,7 +189,7 @@ export function reduce(
     case 'claim':
       return claim(state, command.seat, command.secretHash, now, command.player ?? null);
     case 'move':
-      return move(state, command.by, command.column, command.version, now);
+      return move(state, command.by, command.column, command.kind ?? 'drop', command.version, now);
     case 'resign':
       return resign(state, command.by, now);
     case 'timeout':
@@ -346,6 +356,7 @@ function move(
   stored: GameState,
   by: Player,
   column: number,
+  kind: MoveKind,
   version: number,
   now: number,
 ): Result<Transition, ProtocolError> {
@@ -372,13 +383,9 @@ function move(
   if (abortAt !== null && now >= abortAt) {
     return err(protocolError(ProtocolErrorCode.GameOver, 'the first move came too late'));
   }
-  const variant = parseVariant(state.variant);
-  if (!variant.ok) return err(protocolError(ProtocolErrorCode.Internal, variant.error.message));
-  const position = Position.fromMoves(variant.value, state.moves);
-  if (!position.ok) return err(protocolError(ProtocolErrorCode.Internal, position.error.message));
-  const played = position.value.play(column);
-  if (!played.ok) return err(protocolError(ProtocolErrorCode.IllegalMove, played.error.message));
-  const outcome = played.value;
+  const played = playOn(state, { kind, column });
+  if (!played.ok) return played;
+  const { outcome, code } = played.value;
 
   let clocks = state.clocks;
   if (clocks && state.clock && left !== null) {
@@ -386,16 +393,11 @@ function move(
     remainingMs[seatIndex(by)] = left + state.clock.incrementMs;
     clocks = { remainingMs, turnStartedAt: now };
   }
-  const result: GameResult | null =
-    outcome.kind === 'win'
-      ? { kind: 'win', winner: outcome.winner, reason: 'connect' }
-      : outcome.kind === 'draw'
-        ? { kind: 'draw', reason: 'draw' }
-        : null;
+  const result = resultOf(outcome);
   const next = changed(
     state,
     {
-      moves: [...state.moves, column],
+      moves: [...state.moves, code],
       clocks,
       turnStartedAt: now,
       status: result ? 'finished' : 'playing',
@@ -404,8 +406,37 @@ function move(
     },
     now,
   );
-  const moved: GameEvent = { type: 'moved', by, column, version: next.version };
+  const moved: GameEvent = { type: 'moved', by, column, kind, version: next.version };
   return ok({ state: next, events: result ? [moved, { type: 'finished', result }] : [moved] });
+}
+
+/**
+ * The move played on the stored game: the classic game's drops on its fast engine, as always;
+ * everything else (a pop anywhere, PopOut, Five-in-a-Row) by the family's rules, which refuse a
+ * pop with its own code (`pop_not_allowed`, `pop_illegal`).
+ */
+function playOn(
+  state: GameState,
+  move: Move,
+): Result<{ outcome: GameOutcome; code: number }, ProtocolError> {
+  const ruleset = rulesetOf(state);
+  if (!ruleset.ok) return err(protocolError(ProtocolErrorCode.Internal, ruleset.error.message));
+  if (ruleset.value.game === 'classic' && move.kind === 'drop') {
+    const position = Position.fromMoves(ruleset.value.variant, state.moves);
+    if (!position.ok) return err(protocolError(ProtocolErrorCode.Internal, position.error.message));
+    const played = position.value.play(move.column);
+    if (!played.ok) return err(protocolError(ProtocolErrorCode.IllegalMove, played.error.message));
+    const outcome = played.value;
+    return ok({
+      outcome: outcome.kind === 'draw' ? { kind: 'draw', reason: 'board_full' } : outcome,
+      code: move.column,
+    });
+  }
+  const position = familyPosition(state);
+  if (!position.ok) return err(protocolError(ProtocolErrorCode.Internal, position.error.message));
+  const played = position.value.play(move);
+  if (!played.ok) return err(moveRefusal(played.error));
+  return ok({ outcome: played.value, code: encodeMove(move) });
 }
 
 function finish(state: GameState, result: GameResult, now: number): Transition {

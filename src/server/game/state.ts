@@ -34,12 +34,18 @@ export interface TurnLimits {
 export interface GameState {
   readonly id: string;
   readonly version: number;
+  /**
+   * The game of the family, canonical (`classic`, `popout`, `five`, `popout-8x7c4`, `7x7c5`):
+   * absent on games stored before the family, which are the classic game on `variant`.
+   */
+  readonly game?: string;
+  /** The board, canonical `WxHcN`. */
   readonly variant: string;
   readonly clock: ClockSetting | null;
   readonly status: GameStatus;
   /** SHA-256 hex of each seat's secret; null while the seat is open. Index 0 is player 1. */
   readonly seats: readonly [string | null, string | null];
-  /** 0-based columns in play order. */
+  /** In play order: a drop as its 0-based column, a pop as `POP_CODE` + column (game/family.ts). */
   readonly moves: readonly number[];
   readonly clocks: ClockState | null;
   /**

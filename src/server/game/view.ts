@@ -1,6 +1,6 @@
-import { movesToString } from '../../core/index.js';
 import type { GameSummary, PublicGame } from '../../protocol/index.js';
 import { abortDeadline, leaveDeadline } from './deadlines.js';
+import { POP_CODE, gameTextOf, notationOf } from './family.js';
 import { remainingAt, turnOf } from './reducer.js';
 import { seatIndex, type GameState } from './state.js';
 
@@ -24,6 +24,7 @@ export function toPublic(
   return {
     id: state.id,
     version: state.version,
+    game: gameTextOf(state),
     variant: state.variant,
     clock: state.clock,
     status: state.status,
@@ -32,8 +33,9 @@ export function toPublic(
       { taken: state.seats[0] !== null, connected: connected[0] || isComputer(state, 0) },
       { taken: state.seats[1] !== null, connected: connected[1] || isComputer(state, 1) },
     ],
-    moves: state.moves,
-    notation: movesToString(state.moves),
+    moves: state.moves.map((m) => m % POP_CODE),
+    pops: popsOf(state.moves),
+    notation: notationOf(state),
     turn: playing ? turnOf(state) : null,
     clocks: state.clocks
       ? {
@@ -56,10 +58,20 @@ export function toPublic(
   };
 }
 
+/** The indexes of the pops among a record's moves. */
+function popsOf(moves: readonly number[]): number[] {
+  const pops: number[] = [];
+  moves.forEach((m, i) => {
+    if (m >= POP_CODE) pops.push(i);
+  });
+  return pops;
+}
+
 export const toSummary = (state: GameState): GameSummary => ({
   id: state.id,
+  game: gameTextOf(state),
   variant: state.variant,
-  notation: movesToString(state.moves),
+  notation: notationOf(state),
   result: state.result,
   updatedAt: state.updatedAt,
   players: state.players ?? [null, null],

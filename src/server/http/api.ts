@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GameService } from '../games.js';
 import type { Hub } from '../hub/hub.js';
+import { canonicalGame } from '../game/family.js';
 import { toPublic, toSummary } from '../game/view.js';
 import type { Metrics } from '../metrics.js';
 import {
@@ -54,7 +55,7 @@ export function gameRoutes(deps: ApiDeps): Route[] {
       path: '/api/games',
       query: GameListQuerySchema,
       get: async ({ res, query }) => {
-        const games = await deps.store.listFinished(query.limit);
+        const games = await deps.store.listFinished(query.limit, query.game);
         send(res, 200, { games: games.map(toSummary) }, metrics);
       },
       post: ({ req, res }) => createGame(req, res, deps),
@@ -98,7 +99,12 @@ async function createGame(req: IncomingMessage, res: ServerResponse, deps: ApiDe
   }
   const body = await parseJsonBody(req, res, CreateGameSchema, metrics);
   if (body === undefined) return;
-  const { variant, clock, side, secret, player: playerSecret, rated } = body;
+  const { clock, side, secret, player: playerSecret, rated } = body;
+  const game = canonicalGame(body.game, body.variant);
+  if (!game.ok) {
+    fail(res, game.error.code, game.error.message, metrics);
+    return;
+  }
   let player = null;
   if (playerSecret !== undefined) {
     const found = await deps.players.identify(playerSecret);
@@ -106,9 +112,9 @@ async function createGame(req: IncomingMessage, res: ServerResponse, deps: ApiDe
       fail(res, found.error.code, found.error.message, metrics);
       return;
     }
-    player = await deps.players.seatPlayer(found.value, variant);
+    player = await deps.players.seatPlayer(found.value, game.value.game);
   }
-  const created = await deps.service.create(variant, clock, side, hashSecret(secret), {
+  const created = await deps.service.create(game.value, clock, side, hashSecret(secret), {
     player,
     ...(rated === undefined ? {} : { rated }),
   });

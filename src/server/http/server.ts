@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { socketProtocolVersion } from '../../protocol/index.js';
 import { inLogScope, type Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import { newId } from '../secrets.js';
@@ -23,10 +24,11 @@ export interface HttpServerDeps {
   /** Everything else: the web app. */
   readonly serveStatic: (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
   /**
-   * A WebSocket accepted on `/ws`: its client address and its id (the proxy's request id when
-   * there is one), which every line about it carries.
+   * A WebSocket accepted on `/ws`: its client address, its id (the proxy's request id when
+   * there is one), which every line about it carries, and the protocol version its URL names
+   * (null: none, as before version 3).
    */
-  readonly onSocket: (ws: WebSocket, address: string, conn: string) => void;
+  readonly onSocket: (ws: WebSocket, address: string, conn: string, version: number | null) => void;
 }
 
 export interface HttpServer {
@@ -142,7 +144,7 @@ export function createHttpServer(deps: HttpServerDeps): HttpServer {
       });
       // The connection keeps this scope: what its messages lead to logs with `conn`.
       inLogScope({ conn }, () => {
-        deps.onSocket(ws, address, conn);
+        deps.onSocket(ws, address, conn, socketProtocolVersion(req.url ?? ''));
       });
     });
   });

@@ -1,7 +1,7 @@
 import { botLevelFor, botRating, type BotLevel } from '../../rating/index.js';
 // Only the level names: the AI's search (and the solver's wasm) load in the worker threads.
 import { levelLabel } from '../../ai/levels.js';
-import { parseVariant } from '../../core/index.js';
+import { parseRuleset, variantToString } from '../../core/index.js';
 import type { SeatPlayer } from '../game/state.js';
 import type { ClockSetting } from '../../protocol/index.js';
 import { COMPUTER_PREFIX, poolOfGame } from '../ratings.js';
@@ -16,9 +16,17 @@ export const RANGE_PER_SECOND = 40;
  */
 export const FARM_LIMIT = 3;
 
-/** A quick-match pool: seekers meet only within one (variant, clock, and rated or casual). */
-export const poolOf = (variant: string, clock: ClockSetting | null, rated = true): string =>
-  `${variant}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
+/**
+ * A quick-match pool: seekers meet only within one (game, clock, and rated or casual). The
+ * classic game's pools are named by board (`7x6c4/none`), as before the family; the others by
+ * the game (`popout/60000+0`).
+ */
+export function poolOf(game: string, clock: ClockSetting | null, rated = true): string {
+  const ruleset = parseRuleset(game);
+  const name =
+    ruleset.ok && ruleset.value.game === 'classic' ? variantToString(ruleset.value.variant) : game;
+  return `${name}/${clock ? `${clock.initialMs}+${clock.incrementMs}` : 'none'}${rated ? '' : '/casual'}`;
+}
 
 const ratingOf = (p: SeatPlayer | null | undefined): number => p?.rating ?? 1500;
 
@@ -44,11 +52,11 @@ export const closeRatings =
   };
 
 /** The computer as a seat: the level nearest the player's rating in the game's pool. */
-export function computerFor(variant: string, player: SeatPlayer | null): SeatPlayer {
-  const pool = poolOfGame(variant);
+export function computerFor(game: string, player: SeatPlayer | null): SeatPlayer {
+  const pool = poolOfGame(game);
   const level: BotLevel = botLevelFor(pool, ratingOf(player));
-  const parsed = parseVariant(variant);
-  const name = parsed.ok ? levelLabel(level, parsed.value) : level;
+  const parsed = parseRuleset(game);
+  const name = parsed.ok ? levelLabel(level, parsed.value.variant) : level;
   return {
     id: `${COMPUTER_PREFIX}${level}`,
     name: `Computer (${name})`,

@@ -1,7 +1,8 @@
 import type { Player } from '../../core/index.js';
 import { seekChannel, type Bus, type BusMessage } from '../bus/types.js';
 import type { SeatPlayer } from '../game/state.js';
-import { canonicalVariant, type GameService } from '../games.js';
+import { canonicalGame } from '../game/family.js';
+import type { GameService } from '../games.js';
 import type { Logger } from '../log.js';
 import type { Metrics } from '../metrics.js';
 import type { PlayerService } from '../player-service.js';
@@ -38,6 +39,8 @@ type SeekMessage = Extract<ClientMessage, { type: 'seek' }>;
 /** What a seeker asked for, checked. */
 interface Wish {
   readonly session: Session;
+  /** Canonical, as `canonicalGame` gives them. */
+  readonly game: string;
   readonly variant: string;
   readonly clock: ClockSetting | null;
   readonly secretHash: string;
@@ -84,19 +87,19 @@ export class Matchmaking {
   async seek(session: Session, message: SeekMessage, answer: Answer): Promise<void> {
     // A session seeking with fresh secrets can never be paired with itself.
     await this.cancel(session);
-    const player = await seatPlayerFor(this.deps.players, message.player, message.variant);
+    const game = canonicalGame(message.game, message.variant);
+    if (!game.ok) {
+      answer.fail(game.error);
+      return;
+    }
+    const player = await seatPlayerFor(this.deps.players, message.player, game.value.game);
     if (!player.ok) {
       answer.fail(player.error);
       return;
     }
-    const variant = canonicalVariant(message.variant);
-    if (!variant.ok) {
-      answer.fail(variant.error);
-      return;
-    }
     const wish: Wish = {
       session,
-      variant: variant.value,
+      ...game.value,
       clock: message.clock,
       secretHash: hashSecret(message.secret),
       player: player.value,
@@ -155,8 +158,8 @@ export class Matchmaking {
    */
   private async pair(wish: Wish): Promise<SeekOutcome> {
     const now = this.deps.now();
-    const { variant, clock, player } = wish;
-    const pool = poolOf(variant, clock, wish.rated);
+    const { game, variant, clock, player } = wish;
+    const pool = poolOf(game, clock, wish.rated);
     const outcome = await this.deps.store.seek(
       {
         id: newId(),
@@ -172,6 +175,7 @@ export class Matchmaking {
         const partner = partnerSeek.player;
         return this.deps.games.draft(
           {
+            game,
             variant,
             clock,
             seats: waitingFirst ? [waitingHash, arrivingHash] : [arrivingHash, waitingHash],
@@ -234,7 +238,7 @@ export class Matchmaking {
    */
   private async withComputer(seekId: string, wish: Wish): Promise<SeekOutcome | undefined> {
     const now = this.deps.now();
-    const computer = computerFor(wish.variant, wish.player);
+    const computer = computerFor(wish.game, wish.player);
     // Set in the store's transaction, which TypeScript cannot see run.
     const drafted = { here: false };
     const outcome = await this.deps.store.seekComputer(seekId, now, (secretHash) => {
@@ -242,6 +246,7 @@ export class Matchmaking {
       drafted.here = true;
       const state = this.deps.games.draft(
         {
+          game: wish.game,
           variant: wish.variant,
           clock: wish.clock,
           seats: humanFirst ? [secretHash, computer.id] : [computer.id, secretHash],

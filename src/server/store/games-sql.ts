@@ -1,4 +1,5 @@
 import type { GameState } from '../game/state.js';
+import { rulesetOf } from '../game/family.js';
 import { playerColumns } from './players.js';
 import { deserialize, dueColumn, serialize } from './types.js';
 
@@ -9,7 +10,7 @@ import { deserialize, dueColumn, serialize } from './types.js';
  */
 export const GAME_SQL = {
   insert:
-    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO games (id, version, status, state, created_at, updated_at, player1, player2, rated, due_at, game) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   /** A write that takes effect only while the row is still at the expected version. */
   update:
     'UPDATE games SET version = ?, status = ?, state = ?, updated_at = ?, player1 = ?, player2 = ?, rated = ?, due_at = ? WHERE id = ? AND version = ?',
@@ -17,9 +18,17 @@ export const GAME_SQL = {
   listPlaying: "SELECT state FROM games WHERE status = 'playing'",
   listFinished:
     "SELECT state FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?",
+  listFinishedOf:
+    "SELECT state FROM games WHERE game = ? AND status = 'finished' ORDER BY updated_at DESC LIMIT ?",
   due: 'SELECT state FROM games WHERE due_at <= ? ORDER BY due_at LIMIT ?',
   postponeDue: 'UPDATE games SET due_at = ? WHERE id = ? AND version = ?',
 } as const;
+
+/** The `game` column: the family member (`classic`, `popout`, `five`), whatever the board. */
+export const familyOf = (state: GameState): string => {
+  const ruleset = rulesetOf(state);
+  return ruleset.ok ? ruleset.value.game : 'classic';
+};
 
 /** Parameters of `GAME_SQL.insert`. */
 export const insertParams = (state: GameState): (string | number | null)[] => {
@@ -35,6 +44,7 @@ export const insertParams = (state: GameState): (string | number | null)[] => {
     player2,
     rated,
     dueColumn(state),
+    familyOf(state),
   ];
 };
 

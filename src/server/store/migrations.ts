@@ -160,6 +160,16 @@ CREATE TABLE tournament_games (
 );
 `;
 
+/**
+ * Which game of the family each game is (`classic`, `popout`, `five`; the board stays in the
+ * state), so the finished games of one game are one indexed query. Every game stored before
+ * the family is the classic game.
+ */
+const familyGame = `
+ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'classic';
+CREATE INDEX games_game_finished ON games (game, status, updated_at);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'games and seeks', sqlite: games('INTEGER'), postgres: games('BIGINT') },
   { version: 2, name: 'heartbeats', sqlite: heartbeats('INTEGER'), postgres: heartbeats('BIGINT') },
@@ -176,4 +186,5 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: tournaments('INTEGER', 'REAL'),
     postgres: tournaments('BIGINT', 'DOUBLE PRECISION'),
   },
+  { version: 6, name: 'game of the family', sqlite: familyGame, postgres: familyGame },
 ];

@@ -220,8 +220,12 @@ export class PostgresStore implements GameStore {
     }
   }
 
-  async listFinished(limit: number): Promise<GameState[]> {
-    return (await q<StateRow>(this.pool, GAME_SQL.listFinished, [limit])).map(toGame);
+  async listFinished(limit: number, game?: string): Promise<GameState[]> {
+    const rows =
+      game === undefined
+        ? await q<StateRow>(this.pool, GAME_SQL.listFinished, [limit])
+        : await q<StateRow>(this.pool, GAME_SQL.listFinishedOf, [game, limit]);
+    return rows.map(toGame);
   }
 
   async seek(

@@ -131,8 +131,12 @@ export class SqliteStore implements GameStore {
     }
   }
 
-  listFinished(limit: number): Promise<GameState[]> {
-    const rows = this.db.prepare(GAME_SQL.listFinished).all(limit) as StateRow[];
+  listFinished(limit: number, game?: string): Promise<GameState[]> {
+    const rows = (
+      game === undefined
+        ? this.db.prepare(GAME_SQL.listFinished).all(limit)
+        : this.db.prepare(GAME_SQL.listFinishedOf).all(game, limit)
+    ) as StateRow[];
     return Promise.resolve(rows.map(toGame));
   }
 

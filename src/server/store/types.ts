@@ -101,7 +101,8 @@ export interface GameStore extends PlayerStore {
     created?: GameState,
   ): Promise<boolean>;
   /** Most recently finished games, newest first. */
-  listFinished(limit: number): Promise<GameState[]>;
+  /** The most recently finished games, of one game of the family (`popout`…) when given. */
+  listFinished(limit: number, game?: string): Promise<GameState[]>;
   /** Atomically pairs with the oldest live seek of the pool, or queues this one. */
   seek(request: SeekRequest, makePair: PairMaker, choose?: PartnerChooser): Promise<SeekOutcome>;
   /**

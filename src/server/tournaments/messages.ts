@@ -3,6 +3,7 @@ import {
   type TournamentClientMessage,
   type TournamentServerMessage,
 } from '../../protocol/index.js';
+import { gameTextOf } from '../game/family.js';
 import type { PlayerService } from '../player-service.js';
 import { hashSecret } from '../secrets.js';
 import type { Session } from '../session.js';
@@ -79,7 +80,7 @@ export async function handleTournamentMessage(
     case 'tournamentJoin': {
       const t = await ctx.tournaments.find(msg.tournamentId);
       if (!t) return error(ProtocolErrorCode.NotFound, 'no such tournament');
-      const seat = await ctx.players.seatPlayer(player, t.settings.variant);
+      const seat = await ctx.players.seatPlayer(player, gameTextOf(t.settings));
       const joined = await ctx.tournaments.join(
         t.id,
         { id: player.id, name: player.name, rating: seat.rating ?? UNRATED },

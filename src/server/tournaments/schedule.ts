@@ -63,7 +63,8 @@ const EntrySchema = z.strictObject({
   settings: z.strictObject({
     kind: z.string(),
     name: z.string(),
-    variant: z.string(),
+    game: z.string().optional(),
+    variant: z.string().optional(),
     clock: z.object({ initialMs: z.number(), incrementMs: z.number() }).nullable(),
     durationMinutes: z.number().optional(),
     rounds: z.number().optional(),
@@ -106,7 +107,8 @@ export function parseSchedule(
     const settings: Omit<TournamentSettingsInput, 'startsAt'> = {
       kind: raw.settings.kind,
       name: raw.settings.name,
-      variant: raw.settings.variant,
+      ...(raw.settings.game === undefined ? {} : { game: raw.settings.game }),
+      ...(raw.settings.variant === undefined ? {} : { variant: raw.settings.variant }),
       clock: raw.settings.clock,
       ...(raw.settings.durationMinutes === undefined
         ? {}

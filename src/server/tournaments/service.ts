@@ -17,6 +17,7 @@ import type {
   TournamentPairing,
   TournamentSummary,
 } from '../../protocol/index.js';
+import { gameTextOf } from '../game/family.js';
 import type { GameState } from '../game/state.js';
 import type { Logger } from '../log.js';
 import type { GameSetup } from '../games.js';
@@ -454,6 +455,7 @@ export class TournamentService {
       try {
         started = await this.deps.startGame({
           id: p.gameId,
+          game: gameTextOf(t.settings),
           variant: t.settings.variant,
           clock: t.settings.clock,
           rated: true,
@@ -494,6 +496,7 @@ export function summary(t: TournamentRow, players: number): TournamentSummary {
     id: t.id,
     kind: s.kind,
     name: s.name,
+    game: gameTextOf(s),
     variant: s.variant,
     clock: s.clock,
     status: t.status,

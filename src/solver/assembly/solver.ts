@@ -29,15 +29,7 @@ export function configure(width: i32, height: i32, connect: i32): i32 {
 }
 
 export { setTableBits, newGeneration } from './table';
-export {
-  setUseEtc,
-  nodeCount,
-  resetNodes,
-  wasAborted,
-  lower,
-  upper,
-  setLimits,
-} from './common/state';
+export * from './common/api';
 export {
   resetPosition,
   play,
@@ -49,11 +41,3 @@ export {
 } from './position';
 export { solve, solveWithin } from './root';
 export { sharedBytes, initShared, attach, helperLoop, warmUp } from './threads';
-export {
-  threadCount,
-  setParallel,
-  threadNodes,
-  settleHelpers,
-  resetThreadNodes,
-  quitHelpers,
-} from './common/parallel';

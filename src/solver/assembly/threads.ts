@@ -30,8 +30,7 @@ export function sharedBytes(threads: i32, bits: i32): f64 {
 
 /** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
 export function initShared(threads: i32, bits: i32): i32 {
-  if (sharedBytes(threads, bits) == 0) return 0;
-  return initHeader(threads, bits, SCRATCH_SIZE, usize(16) << usize(bits));
+  return initHeader(threads, bits, MAX_BITS, SCRATCH_SIZE, 16);
 }
 
 /** Makes this instance thread `index` of the shared memory `initShared` set up. */

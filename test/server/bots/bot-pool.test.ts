@@ -33,7 +33,12 @@ describeIf(
     });
 
     it('its thread runs at the lowest priority (SCHED_IDLE where chrt exists, else nice 19)', async () => {
-      const column = await pool.choose({ variant: '7x6c4', moves: [3], level: 'beginner' });
+      const column = await pool.choose({
+        game: 'classic',
+        variant: '7x6c4',
+        moves: [3],
+        level: 'beginner',
+      });
       expect(column).toBeGreaterThanOrEqual(0);
       const lowered = threadPriorities().filter((t) => t.nice === 19);
       expect(lowered.length).toBeGreaterThanOrEqual(1);

@@ -59,7 +59,7 @@ describe('the computer yields to human games', () => {
     const { runner, executed } = harness({ busy: false, close: () => undefined });
     runner.update(computerToMove());
     await vi.advanceTimersByTimeAsync(0);
-    expect(executed).toEqual([{ type: 'move', by: 2, column: 2, version: 1 }]);
+    expect(executed).toEqual([{ type: 'move', by: 2, column: 2, kind: 'drop', version: 1 }]);
     runner.close();
   });
 

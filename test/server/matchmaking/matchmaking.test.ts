@@ -196,7 +196,14 @@ describe('matchmaking service', () => {
 
   it('the game service drafts the games a store transaction makes, with its turn limits', () => {
     const draft = games.draft(
-      { variant: '7x6c4', clock: null, seats: ['a', 'b'], players: [null, null], rated: false },
+      {
+        game: 'classic',
+        variant: '7x6c4',
+        clock: null,
+        seats: ['a', 'b'],
+        players: [null, null],
+        rated: false,
+      },
       T0,
     );
     expect(draft).toMatchObject({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { versionedSocketUrl } from '../../../src/protocol/index.js';
 import { ServerProcess } from '../helpers.js';
 
 /**
@@ -38,7 +39,7 @@ class OutsideClient {
   }
 
   static async connect(base: string): Promise<OutsideClient> {
-    const ws = new WebSocket(base.replace(/^http/, 'ws') + 'ws');
+    const ws = new WebSocket(base.replace(/^http/, 'ws') + versionedSocketUrl('ws'));
     // Listening from the start: `hello` may come in the same packet as the upgrade.
     const client = new OutsideClient(ws);
     await new Promise((resolve, reject) => {

@@ -90,16 +90,23 @@ export function sharedBytesFor(
 }
 
 /**
- * Writes the header of a fresh (zeroed) shared memory and touches the table (`tableBytes`):
- * fresh memory is zero already, but only mapped when first touched, better now than in the middle
- * of the first searches. Returns 0 if the module cannot share.
+ * Writes the header of a fresh (zeroed) shared memory laid out as `sharedBytesFor` says and
+ * touches the table: fresh memory is zero already, but only mapped when first touched, better now
+ * than in the middle of the first searches. Returns 0 if the module cannot share.
  */
-export function initHeader(threads: i32, bits: i32, scratchSize: usize, tableBytes: usize): i32 {
+export function initHeader(
+  threads: i32,
+  bits: i32,
+  maxBits: i32,
+  scratchSize: usize,
+  entryBytes: i32,
+): i32 {
   if (!ASC_FEATURE_THREADS || __heap_base > LAYOUT_BASE) return 0;
+  if (sharedBytesFor(threads, bits, maxBits, scratchSize, entryBytes) == 0) return 0;
   if (ASC_FEATURE_THREADS) {
     store<i32>(H_THREADS, threads);
     store<i32>(H_BITS, bits);
-    memory.fill(tableStart(threads, scratchSize), 0, tableBytes);
+    memory.fill(tableStart(threads, scratchSize), 0, usize(entryBytes) << usize(bits));
     store<i32>(H_ETC, 1);
     atomic.store<u32>(GENERATION, 1);
   }

@@ -52,23 +52,7 @@ import {
   sharedBytesFor,
 } from '../common/parallel';
 
-export {
-  setUseEtc,
-  nodeCount,
-  resetNodes,
-  wasAborted,
-  lower,
-  upper,
-  setLimits,
-} from '../common/state';
-export {
-  threadCount,
-  setParallel,
-  threadNodes,
-  settleHelpers,
-  resetThreadNodes,
-  quitHelpers,
-} from '../common/parallel';
+export * from '../common/api';
 
 const BB: usize = 24; // bytes per bitboard
 const MAX_BITS: i32 = 192;
@@ -1021,10 +1005,20 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
   const child = frameAt(moves + 1);
   // Threads build, far from the end of the game: a child that another thread is searching now
   // waits for a second pass (the 64-bit search's marks, keyed by the child's hash).
-  const share =
+  let marking =
     ASC_FEATURE_THREADS && parallel && moves < markBelow && SIZE - moves >= markMinEmpty;
+  // The candidates still to search, in order (bit i: candidate i), then those deferred.
+  let todo: u32 = (u32(1) << u32(count)) - 1;
   let deferred: u32 = 0;
-  for (let i = 0; i < count; i++) {
+  while (true) {
+    if (todo == 0) {
+      if (!ASC_FEATURE_THREADS || deferred == 0) break;
+      todo = deferred;
+      deferred = 0;
+      marking = false;
+    }
+    const i = <i32>ctz(todo);
+    todo &= todo - 1;
     const col = load<i32>(entries + (usize(i) << 2)) & 255;
     // the child's frame: the opponent to move, our winning cells are its opponent's
     const cm = colMask(col);
@@ -1032,7 +1026,7 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
     set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
     copy(child + F_OPP, oursAt + usize(i) * BB);
     let score: i32;
-    if (ASC_FEATURE_THREADS && share) {
+    if (ASC_FEATURE_THREADS && marking) {
       const id = childHash(child) | 1;
       const mark = markAt(id);
       if (load<u64>(mark) == id) {
@@ -1055,28 +1049,6 @@ function negamax(moves: i32, alpha: i32, beta: i32): i32 {
       best = u32(col);
     }
     if (score > value) value = score;
-  }
-  if (ASC_FEATURE_THREADS) {
-    while (deferred != 0) {
-      const i = <i32>ctz(deferred);
-      deferred &= deferred - 1;
-      const col = load<i32>(entries + (usize(i) << 2)) & 255;
-      const cm = colMask(col);
-      set(child + F_CUR, c0 ^ m0, c1 ^ m1, c2 ^ m2);
-      set(child + F_MASK, m0 | (n0 & w0(cm)), m1 | (n1 & w1(cm)), m2 | (n2 & w2(cm)));
-      copy(child + F_OPP, oursAt + usize(i) * BB);
-      const score = -negamax(moves + 1, -beta, -alpha);
-      if (aborted) return alpha;
-      if (score >= beta) {
-        ttStore(key, score, 127, colFor(u32(col), mirrored), moves);
-        return score;
-      }
-      if (score > alpha) {
-        alpha = score;
-        best = u32(col);
-      }
-      if (score > value) value = score;
-    }
   }
   if (alpha > alphaIn) {
     ttStore(key, alpha, alpha, colFor(best, mirrored), moves);
@@ -1204,8 +1176,7 @@ export function sharedBytes(threads: i32, bits: i32): f64 {
 
 /** Writes the header of a fresh (zeroed) shared memory. Returns 0 if the module cannot share. */
 export function initShared(threads: i32, bits: i32): i32 {
-  if (sharedBytes(threads, bits) == 0) return 0;
-  return initHeader(threads, bits, SCRATCH_SIZE, ENTRY << usize(bits));
+  return initHeader(threads, bits, MAX_TABLE_BITS, SCRATCH_SIZE, i32(ENTRY));
 }
 
 /** Makes this instance thread `index` of the shared memory `initShared` set up. */

@@ -7,6 +7,7 @@
  */
 import {
   PROTOCOL_VERSION,
+  versionedSocketUrl,
   parseServerMessage,
   type ClientMessage,
   type ServerMessage,
@@ -154,7 +155,8 @@ export class Connection extends Emitter<ConnectionEvents> {
     this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
     let socket: SocketLike;
     try {
-      socket = this.factory(this.url);
+      // The server refuses a socket that does not name this client's protocol version.
+      socket = this.factory(versionedSocketUrl(this.url));
     } catch {
       this.scheduleReconnect(this.minReconnectMs);
       return;
