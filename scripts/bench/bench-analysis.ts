@@ -163,6 +163,8 @@ const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor((s.length - 1) / 2)]!;
 };
+// A fresh process reports no node count, so cold runs cannot tell a book answer from a search.
+const noSearchCell = (n: number): string => (cold ? '—' : String(n));
 const show = (ms: number): string =>
   ms === Infinity ? `> ${limitMs} ms` : ms < 1 ? '< 1 ms' : `${ms.toFixed(0)} ms`;
 console.log(`${games.length} games from ${file}, limit ${limitMs} ms per analysis`);
@@ -186,7 +188,7 @@ for (const ply of plies) {
     return ` ${share(times.filter((t) => t !== Infinity).length, times.length)} | ${show(median(times))} |`;
   });
   console.log(
-    `| ${ply} | ${byPly[0]!.get(ply)!.length} |${cells.join('')} ${fromBook.get(ply) ?? 0} |`,
+    `| ${ply} | ${byPly[0]!.get(ply)!.length} |${cells.join('')} ${noSearchCell(fromBook.get(ply) ?? 0)} |`,
   );
 }
 const totals = byPly.map((m) => {
@@ -194,5 +196,7 @@ const totals = byPly.map((m) => {
   return ` ${share(all.filter((t) => t !== Infinity).length, all.length)} | |`;
 });
 const noSearch = [...fromBook.values()].reduce((a, b) => a + b, 0);
-console.log(`| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')} ${noSearch} |`);
+console.log(
+  `| all | ${[...byPly[0]!.values()].flat().length} |${totals.join('')} ${noSearchCell(noSearch)} |`,
+);
 if (missed.length > 0) console.log(`not exact within ${limitMs} ms: ${missed.join(', ')}`);

@@ -75,11 +75,15 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
   );
   // Writing the book re-derives the shallow plies; after every one of thousands of short deep
   // positions that would cost more than solving them.
-  let lastWrite = 0;
+  // Writes keep to a tenth of the time at most (a write costs seconds), so short positions are
+  // not left waiting behind them.
+  let nextWrite = 0;
   const write = (force: boolean): string | undefined => {
-    if (!force && Date.now() - lastWrite < WRITE_EVERY_MS) return undefined;
-    lastWrite = Date.now();
-    return writeBook(out, scores, plan.completeTarget, strategyPathFor(out));
+    if (!force && Date.now() < nextWrite) return undefined;
+    const start = Date.now();
+    const summary = writeBook(out, scores, plan.completeTarget, strategyPathFor(out));
+    nextWrite = Date.now() + Math.max(WRITE_EVERY_MS, 9 * (Date.now() - start));
+    return summary;
   };
 
   const here = fileURLToPath(import.meta.url);
@@ -200,8 +204,10 @@ function alongLines(file: string, flag: string | undefined, bookFile: string): B
   return {
     what: `plies ${from}..${to} along ${games.length} games of ${file}`,
     tasks: positionsAlongLines(CLASSIC, games, from, to),
-    // Only a whole ply makes the book complete to it; the lines are extra entries beyond it.
-    completeTarget: Math.max(from, baseline + 1),
+    // Only a whole ply makes the book complete to it; the lines are extra entries beyond it. A
+    // deeper target would make every write enumerate plies the lines can never complete (at
+    // --ply 10.. a write took minutes against milliseconds per position).
+    completeTarget: baseline + 1,
   };
 }
 

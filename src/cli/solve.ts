@@ -40,6 +40,12 @@ const QUICK_TABLE_BITS = 20;
  */
 const SHALLOW_PLY = 10;
 const PROBE_NODES = 20_000;
+/**
+ * Classic lines with at most this many discs read the book before their first search (~16 ms):
+ * its line positions reach ply 17, so an analysis to ply 16 on a line games go is answered there.
+ * Past SHALLOW_PLY the quick search keeps its full QUICK_NODES, which most of them need no more.
+ */
+const BOOK_PLY = 16;
 
 const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
@@ -142,7 +148,7 @@ export const solve: Command = {
         ...(book ? { book } : {}),
       });
     };
-    /** Before a shallow classic line in the quick set-up: the book, in the quick solver too. */
+    /** Before a classic line the book may answer, in the quick set-up: the book, in the quick solver too. */
     const prepareShallow = (): void => {
       if (!quick || bookTried || !wantsBook) return;
       readCommittedBook();
@@ -208,8 +214,9 @@ export const solve: Command = {
         const start = now();
         solver?.resetThreadNodes();
         lineNodes = 0;
-        const shallow = moves.ok && isClassic(variant) && moves.value.length <= SHALLOW_PLY;
-        if (shallow) prepareShallow();
+        const classic = moves.ok && isClassic(variant);
+        const shallow = classic && moves.value.length <= SHALLOW_PLY;
+        if (classic && moves.value.length <= BOOK_PLY) prepareShallow();
         let result = moves.ok
           ? evaluate(text, { variant, moves: moves.value }, shallow ? PROBE_NODES : QUICK_NODES)
           : { out: '', error: moves.error, complete: true };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { noHorizontalScroll } from './helpers.js';
+import { labelsOverPoints, noHorizontalScroll } from './helpers.js';
 import { browserSuite } from './suite.js';
 
 /**
@@ -73,16 +73,33 @@ describe('review fits and says one thing once', () => {
     // right edge) ran on into the empty strip, a grey bar that read as a scrollbar.
     const below = await page.locator('.eval-graph').evaluate((graph) => {
       const bottom = graph.querySelector('.band-yellow')!.getBoundingClientRect().bottom;
-      const parts = [graph, ...graph.querySelectorAll('.eval-point .hit, .eval-point .dot')];
+      const parts = [
+        graph,
+        ...graph.querySelectorAll('.eval-point .hit, .eval-point .dot, .eval-cursor'),
+      ];
       return parts
         .filter((part) => part.getBoundingClientRect().bottom > bottom + 0.5)
         .map((part) => part.getAttribute('class') ?? part.tagName);
     });
     expect(below).toEqual([]);
+    // The selected move is marked by a thin line through its point, not a filled column (a
+    // bar at the right edge, where the last move is, read as a scrollbar).
+    const marks = await page
+      .locator('.eval-graph')
+      .evaluate((graph) =>
+        [...graph.querySelectorAll('.eval-point.selected .hit, .eval-cursor')]
+          .filter((m) => getComputedStyle(m).fill !== 'rgba(0, 0, 0, 0)' || m.tagName === 'line')
+          .map((m) => Math.round(m.getBoundingClientRect().width)),
+      );
+    expect(marks.length).toBeGreaterThan(0);
+    expect(Math.max(...marks)).toBeLessThanOrEqual(3);
+    // No point covers a band's label (a mistake's diamond hid the "w" of "Draw").
+    expect(await labelsOverPoints(page)).toEqual([]);
 
     // On a phone a row of the table is one line (the words of "Better" and "Result" broke one
     // per line there: rows up to 230 px tall), and the table scrolls sideways in its box.
     await page.setViewportSize({ width: 360, height: 740 });
+    await expect.poll(() => labelsOverPoints(page)).toEqual([]);
     const rows = await page
       .locator('.review-table tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Math.round(tr.getBoundingClientRect().height)));

@@ -38,14 +38,28 @@ describe('small ones', () => {
     expect(gaps[0]).toBeLessThanOrEqual(24);
   });
 
-  it('a score under a name on two lines sits level with the others at 360 px', async () => {
-    const { page } = await suite.newPage({ viewport: { width: 360, height: 740 }, hasTouch: true });
-    await openGame(page, `${suite.harness.url}#g=7x6c4:&m=cpu`);
-    const tops = await page
-      .locator('.tally dd')
-      .evaluateAll((scores) => scores.map((s) => Math.round(s.getBoundingClientRect().top)));
-    expect(new Set(tops).size).toBe(1);
-  });
+  for (const width of [360, 1280]) {
+    it(`a score under a name on two lines sits level with the others at ${width} px`, async () => {
+      const { page } = await suite.newPage({
+        viewport: { width, height: width < 500 ? 740 : 900 },
+        hasTouch: width < 500,
+      });
+      await openGame(page, `${suite.harness.url}#g=7x6c4:&m=cpu`);
+      // "Computer (Yellow)" takes two lines in the score card at both widths.
+      const names = await page.locator('.tally dt').evaluateAll((dts) =>
+        dts.map((d) => {
+          const text = document.createRange();
+          text.selectNodeContents(d);
+          return text.getClientRects().length;
+        }),
+      );
+      expect(Math.max(...names)).toBeGreaterThan(1);
+      const tops = await page
+        .locator('.tally dd')
+        .evaluateAll((scores) => scores.map((s) => Math.round(s.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+    });
+  }
 
   it('the name card’s code label is one phrase on its own line', async () => {
     const { page } = await suite.newPage();
@@ -104,5 +118,15 @@ describe('small ones', () => {
       items.map((li) => getComputedStyle(li).listStyleType),
     );
     expect(markers).toEqual(['none', 'none', 'none']);
+  });
+
+  it('a page’s heading, focused on arrival, has no focus ring', async () => {
+    const { page } = await suite.newPage();
+    // A review link opened afresh drew a thick box round "Game review".
+    await page.goto(`${suite.harness.url}#review=7x6c4:4453`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('review-title');
+    expect(
+      await page.locator('#review-title').evaluate((h) => getComputedStyle(h).outlineStyle),
+    ).toBe('none');
   });
 });

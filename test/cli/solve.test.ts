@@ -85,13 +85,13 @@ describe('c4 solve', () => {
     expect(short.err).toMatch(/^stats: line 1: \d+ ms, \d+ nodes\n$/);
     // A shallow line the book lacks outgrows the short probe: the book and the helpers are set
     // up, and the easy line after it is served by them too.
-    const shallow = '2755232236';
+    const shallow = '1357246135';
     const long = await run(
       ['solve', '--threads', '2', '--table-bits', '16', '--stats'],
       `${shallow}\n${easy}\n`,
     );
     expect(long.code).toBe(0);
-    expect(long.out).toBe(`${shallow} 4\n${easy} -1\n`);
+    expect(long.out).toBe(`${shallow} 3\n${easy} -1\n`);
     const stats = long.err.trimEnd().split('\n');
     expect(stats).toHaveLength(2);
     for (const line of stats) expect(line).toMatch(/per thread \d+ \/ \d+\)$/);
@@ -105,6 +105,15 @@ describe('c4 solve', () => {
     expect(code).toBe(0);
     expect(out).toBe(' -2 -1 0 1 0 -1 -2\n4453 -5 -5 -2 -3 -4 -2 -2\n');
     expect(err).toMatch(/^stats: line 1: \d+ ms, 0 nodes\nstats: line 2: \d+ ms, 0 nodes\n$/);
+  });
+
+  // Ply 11 of a training game (book/7x6-lines.txt): past the probe-only plies, the book is read
+  // before the quick search, so an analysis on a line games go costs no search either.
+  it('answers deeper lines of the training games from the book too', async () => {
+    const { code, out, err } = await run(['solve', '--analyze', '--stats'], '27552322361\n');
+    expect(code).toBe(0);
+    expect(out).toBe('27552322361 -4 -9 -1 -12 -4 -1 -3\n');
+    expect(err).toMatch(/^stats: line 1: \d+ ms, 0 nodes\n$/);
   });
 
   it('solves other variants, past 64 bits too', async () => {

@@ -98,7 +98,14 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     svg('rect', { x: 0, y: H, width, height: STRIP, class: 'band band-unjudged' }),
   ];
   chart.append(...bands);
+  // Under the band labels, so the line never crosses out a label ("Dr" of "Draw").
+  const line = svg('path', { d: '', class: 'eval-line', 'aria-hidden': 'true' });
+  // The selected position: a thin dashed line through its point, across the bands. (A filled
+  // column there, at the last move on the right edge, read as a scrollbar.)
+  const cursor = svg('line', { class: 'eval-cursor', y1: 0, y2: H, 'aria-hidden': 'true' });
+  chart.append(cursor, line);
   let stripLabel: SVGTextElement | undefined;
+  const bandLabels: { label: SVGTextElement; y: number }[] = [];
   for (const [y, text] of [
     [14, 'Red wins'],
     [H / 2 + 4, 'Draw'],
@@ -118,9 +125,9 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
     label.textContent = text;
     chart.append(label);
     if (strip) stripLabel = label;
+    else bandLabels.push({ label, y });
   }
-  const line = svg('path', { d: '', class: 'eval-line', 'aria-hidden': 'true' });
-  chart.append(line);
+
   const groups: SVGGElement[] = [];
 
   /** A point's button; which ply it stands for is read at the time of the click. */
@@ -177,6 +184,18 @@ export function createGraph(onSelect: (ply: number) => void): Graph {
       joined = true;
     }
     line.setAttribute('d', path);
+    // A band's label leaves the left end to the points there (a mistake's diamond covered the
+    // "w" of "Draw"), for the right end or a gap.
+    for (const { label, y } of bandLabels) {
+      const near = next.points.flatMap((p) => {
+        const value = pointValue(p, next.cells);
+        return value !== null && Math.abs(pointY(value) - (y - 4)) < 12 ? [x(p.ply)] : [];
+      });
+      placeBandLabel(label, width, near);
+    }
+    const at = next.points.some((p) => p.ply === next.selected) ? x(next.selected) : -1;
+    setAttributes(cursor, { x1: at, x2: at });
+    cursor.style.visibility = at < 0 ? 'hidden' : '';
     while (groups.length < next.points.length) groups.push(newGroup());
     while (groups.length > next.points.length) groups.pop()!.remove();
     next.points.forEach((point, i) => {
@@ -281,6 +300,15 @@ function placeStripLabel(label: SVGTextElement, width: number, open: readonly nu
   label.setAttribute('x', String(place?.x ?? width - 4));
   label.setAttribute('text-anchor', place?.anchor ?? 'end');
   label.style.visibility = place === null || open.length === 0 ? 'hidden' : '';
+}
+
+function placeBandLabel(label: SVGTextElement, width: number, near: readonly number[]): void {
+  const measured = label.getComputedTextLength();
+  const size = measured > 0 ? measured : 6 * label.textContent.length;
+  const leftClear = near.every((p) => p < 4 - LABEL_CLEARANCE || p > 4 + size + LABEL_CLEARANCE);
+  const place = leftClear ? null : stripLabelPlace(width, size, near);
+  label.setAttribute('x', String(place?.x ?? 4));
+  label.setAttribute('text-anchor', place?.anchor ?? 'start');
 }
 
 function setAttributes(node: Element, attrs: Record<string, string | number>): void {

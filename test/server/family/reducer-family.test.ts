@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { POP_CODE, canonicalGame, poolOfGame } from '../../../src/server/game/family.js';
-import { newGame, reduce, type Command } from '../../../src/server/game/reducer.js';
+import { newGame, reduce, rematchOf, type Command } from '../../../src/server/game/reducer.js';
 import type { GameState } from '../../../src/server/game/state.js';
 import { toPublic } from '../../../src/server/game/view.js';
 
@@ -93,6 +93,13 @@ describe('the family in the reducer', () => {
     const state = play(started('4x4c4', '4x4c4'), '1111222233344434');
     expect(state.result).toEqual({ kind: 'draw', reason: 'draw' });
     expect(toPublic(state, [true, true], T0)).toMatchObject({ game: '4x4c4', pops: [] });
+  });
+
+  it('makes the rematch of a PopOut game a PopOut game', () => {
+    const state = play(started('popout', '7x6c4'), '4');
+    const resigned = reduce(state, { type: 'resign', by: 2 }, T0);
+    if (!resigned.ok) throw new Error(resigned.error.message);
+    expect(rematchOf(resigned.value.state, 'g2', T0)).toMatchObject({ game: 'popout', moves: [] });
   });
 
   it('reads a record stored before the family as the classic game on its board', () => {

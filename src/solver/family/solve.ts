@@ -1,0 +1,239 @@
+import { winScore } from '../../core/score.js';
+import { drop, sameMove, type Move } from '../../core/family/move.js';
+import type { GamePosition } from '../../core/family/position.js';
+import { rulesetToString, type Ruleset } from '../../core/family/rules.js';
+import { analyze } from '../solver.js';
+import { SearchBoard, type MoveCode } from './board.js';
+import { BudgetSpent, FamilySearch, FamilyTables, type SearchLimits } from './popout-search.js';
+
+/** A PopOut win whose game ends d plies from now scores `POPOUT_WIN - d`. */
+export const POPOUT_WIN = 1000;
+
+export interface FamilySolveOptions {
+  /** Total search nodes for the call. */
+  readonly maxNodes?: number;
+  /** Checked every thousand nodes or so; `aborted` stops the search. */
+  readonly signal?: { readonly aborted: boolean };
+  /** A `now()` time in ms after which the search stops. */
+  readonly deadline?: number;
+  /** The clock for `deadline`; `Date.now` by default. */
+  readonly now?: () => number;
+}
+
+export interface FamilySolveResult {
+  /** The score for the side to move; when not exact, only its sign (or 0: unknown) is known. */
+  readonly score: number;
+  readonly exact: boolean;
+  readonly nodes: number;
+  /** Every move with the best score (empty when the game is over or the score is not exact). */
+  readonly best: Move[];
+}
+
+export interface FamilyMoveScore {
+  readonly move: Move;
+  /** The score after this move, for the side that plays it; null when the budget ran out. */
+  readonly score: number | null;
+}
+
+export interface FamilyAnalysis {
+  /** Every legal move, drops before pops, each left to right. */
+  readonly moves: FamilyMoveScore[];
+  readonly nodes: number;
+}
+
+const sign = (score: number): number => (score > 0 ? 1 : score < 0 ? -1 : 0);
+/** The score of a move from the score of the position after it: one ply further from the end. */
+const fromChild = (score: number): number => (score === 0 ? 0 : sign(score) - score);
+
+/** PopOut: how many plies from now the game ends with best play (0 for a draw). */
+export function familyPlies(score: number): number {
+  return score === 0 ? 0 : POPOUT_WIN - Math.abs(score);
+}
+
+/** The score of every legal move of `position`. */
+export function analyseFamily(
+  position: GamePosition,
+  options: FamilySolveOptions = {},
+): FamilyAnalysis {
+  if (position.isOver) return { moves: [], nodes: 0 };
+  if (position.ruleset.pops) return analysePops(position, options);
+  return analyseDrops(position, options);
+}
+
+/** The score of `position` and its best moves. */
+export function solveFamily(
+  position: GamePosition,
+  options: FamilySolveOptions = {},
+): FamilySolveResult {
+  const outcome = position.outcome;
+  if (outcome.kind !== 'ongoing') {
+    let score = 0;
+    if (outcome.kind === 'win') {
+      const { width, height } = position.variant;
+      // The classic score counts the discs before the winning one, set-up discs included.
+      const setup = position.ruleset.setup.filter((cell) => cell !== 0).length;
+      const magnitude = position.ruleset.pops
+        ? POPOUT_WIN
+        : winScore(width * height, setup + position.ply - 1);
+      score = outcome.winner === position.turn ? magnitude : -magnitude;
+    }
+    return { score, exact: true, nodes: 0, best: [] };
+  }
+  const analysis = analyseFamily(position, options);
+  const scores = analysis.moves.map((entry) => entry.score);
+  if (scores.some((score) => score === null)) {
+    const known = scores.filter((score): score is number => score !== null);
+    const most = Math.max(...known.map(sign), known.length > 0 ? -1 : 0);
+    // A known win is a win whatever the rest score; anything else is only a bound.
+    return { score: most > 0 ? 1 : 0, exact: false, nodes: analysis.nodes, best: [] };
+  }
+  const score = Math.max(...(scores as number[]));
+  const best = analysis.moves.filter((entry) => entry.score === score).map((entry) => entry.move);
+  return { score, exact: true, nodes: analysis.nodes, best };
+}
+
+// --- PopOut (and any game with pops): the family search ---------------------------------------
+
+interface TableCache {
+  readonly id: string;
+  readonly tables: FamilyTables;
+}
+
+/** Entries are facts about positions, so they serve later calls (a game analysed move by move). */
+let cache: TableCache | undefined;
+const MAX_CACHED_ENTRIES = 1 << 20;
+
+function tablesFor(ruleset: Ruleset, blocked: Set<number | string>): FamilyTables {
+  const id = `${rulesetToString(ruleset)}|${[...blocked].map(String).sort().join(',')}`;
+  if (cache === undefined || cache.id !== id || cache.tables.size > MAX_CACHED_ENTRIES) {
+    cache = { id, tables: new FamilyTables(blocked) };
+  }
+  return cache.tables;
+}
+
+const moveCode = (move: Move, width: number): MoveCode =>
+  move.kind === 'drop' ? move.column : width + move.column;
+
+/** A search board at `position`, and the positions that have occurred twice in its game. */
+function boardAt(position: GamePosition): { board: SearchBoard; blocked: Set<number | string> } {
+  const board = new SearchBoard(position.ruleset);
+  const counts = new Map<number | string, number>([[board.key(), 1]]);
+  for (const move of position.moves) {
+    board.play(moveCode(move, board.width));
+    const key = board.key();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const blocked = new Set<number | string>();
+  if (position.ruleset.repetitionDraw > 0) {
+    for (const [key, count] of counts)
+      if (count >= position.ruleset.repetitionDraw - 1) blocked.add(key);
+  }
+  return { board, blocked };
+}
+
+interface RootScore {
+  readonly score: number | null;
+  readonly nodes: number;
+}
+
+/** The exact score of an ongoing position with a legal move, or null if the budget ran out. */
+function solvePopRoot(position: GamePosition, limits: SearchLimits): RootScore {
+  const { board, blocked } = boardAt(position);
+  const search = new FamilySearch(board, tablesFor(position.ruleset, blocked), limits);
+  try {
+    const value = search.wdl(-1, 1);
+    if (value === 0) return { score: 0, nodes: search.nodes };
+    for (let depth = 1; ; depth++) {
+      if (search.distance(depth) === value) {
+        return { score: value * (POPOUT_WIN - depth), nodes: search.nodes };
+      }
+    }
+  } catch (error) {
+    if (error instanceof BudgetSpent) return { score: null, nodes: search.nodes };
+    throw error;
+  }
+}
+
+function analysePops(position: GamePosition, options: FamilySolveOptions): FamilyAnalysis {
+  const moves: FamilyMoveScore[] = [];
+  let nodes = 0;
+  let spent = false;
+  for (const move of position.legalMoves()) {
+    const child = position.clone();
+    child.play(move);
+    const outcome = child.outcome;
+    if (outcome.kind === 'win') {
+      const won = outcome.winner === position.turn;
+      moves.push({ move, score: won ? POPOUT_WIN - 1 : 1 - POPOUT_WIN });
+      continue;
+    }
+    if (outcome.kind === 'draw') {
+      moves.push({ move, score: 0 });
+      continue;
+    }
+    if (spent) {
+      moves.push({ move, score: null });
+      continue;
+    }
+    const limits: SearchLimits = {
+      ...options,
+      ...(options.maxNodes === undefined
+        ? {}
+        : { maxNodes: Math.max(1, options.maxNodes - nodes) }),
+    };
+    const result = solvePopRoot(child, limits);
+    nodes += result.nodes;
+    if (result.score === null) spent = true;
+    moves.push({ move, score: result.score === null ? null : fromChild(result.score) });
+  }
+  return { moves, nodes };
+}
+
+// --- Drop-only games: the classic solver ------------------------------------------------------
+
+/**
+ * The drops that build the ruleset's set-up, column by column (Five-in-a-Row: each outer column
+ * filled bottom-up, which alternates colours from Red as the set-up does). Checked against the
+ * set-up, so a ruleset whose set-up is not such a sequence fails loudly rather than mis-solving.
+ */
+function setupDrops(ruleset: Ruleset): number[] {
+  const { width, height } = ruleset.variant;
+  const drops: number[] = [];
+  for (let column = 0; column < width; column++) {
+    for (let row = 0; row < height && ruleset.setup[column * height + row] !== 0; row++) {
+      drops.push(column);
+    }
+  }
+  drops.forEach((column, ply) => {
+    const row = drops.slice(0, ply).filter((c) => c === column).length;
+    if (ruleset.setup[column * height + row] !== (ply % 2 === 0 ? 1 : 2)) {
+      throw new Error(`the set-up of ${rulesetToString(ruleset)} is not a sequence of drops`);
+    }
+  });
+  return drops;
+}
+
+function analyseDrops(position: GamePosition, options: FamilySolveOptions): FamilyAnalysis {
+  const variant = position.variant;
+  const moves = [...setupDrops(position.ruleset), ...position.moves.map((move) => move.column)];
+  const now = options.now ?? Date.now;
+  const result = analyze(
+    { variant, moves },
+    {
+      ...(options.maxNodes === undefined ? {} : { maxNodes: options.maxNodes }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      ...(options.deadline === undefined
+        ? {}
+        : { timeLimitMs: Math.max(0, options.deadline - now()), now }),
+    },
+  );
+  if (!result.ok) throw result.error;
+  const legal = position.legalMoves();
+  const scored: FamilyMoveScore[] = [];
+  result.value.columns.forEach((evaluation, column) => {
+    const move = drop(column);
+    if (evaluation === null || !legal.some((m) => sameMove(m, move))) return;
+    scored.push({ move, score: evaluation.exact ? evaluation.score : null });
+  });
+  return { moves: scored, nodes: result.value.nodes };
+}
