@@ -162,11 +162,9 @@ export function replayView(api: OnlineApi, gameId: string): View {
     // A finished game can be reviewed move by move (src/web/review).
     review.href = reviewHash(`${prefix}:${loaded.notation}`);
     review.hidden =
-      family !== undefined ||
       loaded.status !== 'finished' ||
       loaded.moves.length === 0 ||
-      !variant.ok ||
-      !reviewable(variant.value);
+      (family === undefined && (!variant.ok || !reviewable(variant.value)));
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);
