@@ -46,6 +46,13 @@ export const WIDE_SHARED_GENERATED = 'src/solver/wasm-wide-shared-binary.generat
  */
 export const TEST_GENERATED = 'test/solver/wasm-test-binary.generated.ts';
 
+/**
+ * The PopOut search (src/solver/assembly/family): its own folder and module, loaded only by
+ * src/solver/family, so the classic builds' hashes and bytes do not change with it.
+ */
+export const FAMILY_DIR = `${ASSEMBLY_DIR}/family`;
+export const FAMILY_GENERATED = 'src/solver/family/wasm-popout-binary.generated.ts';
+
 export const WASM_BUILDS = [
   { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
   { generated: SHARED_GENERATED, flags: SHARED_ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
@@ -55,6 +62,12 @@ export const WASM_BUILDS = [
     flags: SHARED_ASC_FLAGS,
     entry: `${WIDE_DIR}/wide.ts`,
     dirs: WIDE_SOURCES,
+  },
+  {
+    generated: FAMILY_GENERATED,
+    flags: ASC_FLAGS,
+    entry: `${FAMILY_DIR}/popout.ts`,
+    dirs: [FAMILY_DIR],
   },
   {
     generated: TEST_GENERATED,

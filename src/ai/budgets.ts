@@ -82,12 +82,15 @@ export const FAMILY_LEVEL_NODES = {
   casual: 5_000,
   intermediate: 20_000,
   strong: 60_000,
-  perfect: 400_000,
+  perfect: 200_000,
 } as const;
+
+/** Positions Perfect's exact solver may visit per move before its search takes over. */
+export const FAMILY_PERFECT_SOLVER_NODES = 500_000;
 
 /** Wall-clock ceilings of the family levels: a safety net for slow devices, as above. */
 const FAMILY_CEILING_MS = 3_000;
-const FAMILY_PERFECT_CEILING_MS = 5_000;
+const FAMILY_PERFECT_CEILING_MS = 3_000;
 
 export function familyThinkingBudget(level: LevelId): ThinkingBudget {
   if (level === 'beginner') return { nodes: 0, timeMs: 0 };

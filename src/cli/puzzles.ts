@@ -1,15 +1,26 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRandom } from '../ai/index.js';
-import { isClassic, parseGame, variantToString } from '../core/index.js';
 import {
+  isClassic,
+  parseFamilyGame,
+  parseGame,
+  variantToString,
+  type GamePosition,
+} from '../core/index.js';
+import {
+  DEFAULT_FAMILY_MINE_OPTIONS,
   DEFAULT_MINE_OPTIONS,
+  mineFamilyPuzzles,
   minePuzzles,
+  verifyFamilyPuzzle,
   parsePuzzleFile,
   serializePuzzleFile,
   verifyPuzzle,
   type Puzzle,
 } from '../puzzles/index.js';
 import { Solver, solverSupports } from '../solver/index.js';
+import { analyseFamily } from '../solver/family/index.js';
+import { isFamilyGameText } from './family.js';
 import { loadBook } from './book-file.js';
 import {
   parseCommandArgs,
@@ -52,6 +63,7 @@ function generate(args: readonly string[], io: CliIO): number {
   if (values.from === undefined || values.out === undefined) {
     throw new UsageError(`puzzles generate: --from and --out are required (${USAGE})`);
   }
+  if (isFamilyFile(values.from)) return generateFamily(values, io);
   const games = readGames(values.from);
   for (const { line, game } of games) {
     if (!game.ok)
@@ -104,6 +116,69 @@ function generate(args: readonly string[], io: CliIO): number {
   return 0;
 }
 
+/** A games file of PopOut or Five-in-a-Row (its first game says: `popout:…`, `five:…`). */
+function isFamilyFile(file: string): boolean {
+  const first = readText('puzzles generate', file)
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '' && !line.startsWith('#'));
+  return first !== undefined && isFamilyGameText(first);
+}
+
+function generateFamily(
+  values: { from?: string; out?: string; seed?: string; 'max-nodes'?: string; 'min-ply'?: string },
+  io: CliIO,
+): number {
+  const from = values.from!;
+  const out = values.out!;
+  const games: GamePosition[] = readText('puzzles generate', from)
+    .split('\n')
+    .map((text, i) => ({ text: text.trim(), line: i + 1 }))
+    .filter(({ text }) => text !== '' && !text.startsWith('#'))
+    .map(({ text, line }) => {
+      const game = parseFamilyGame(text);
+      if (!game.ok || game.value.ruleset.game === 'classic') {
+        const why = game.ok ? 'a classic game in a file of family games' : game.error.message;
+        throw new UsageError(`puzzles generate: ${from} line ${line}: ${why}`);
+      }
+      return game.value;
+    });
+  const maxNodes = wholeFromFlag(
+    'puzzles generate',
+    'max-nodes',
+    values['max-nodes'],
+    1_000_000,
+    1000,
+  );
+  const options = {
+    ...DEFAULT_FAMILY_MINE_OPTIONS,
+    minPly: wholeFromFlag(
+      'puzzles generate',
+      'min-ply',
+      values['min-ply'],
+      DEFAULT_FAMILY_MINE_OPTIONS.minPly,
+    ),
+    random: createRandom(wholeFromFlag('puzzles generate', 'seed', values.seed, 1)),
+  };
+  const seen = new Set<string>();
+  const puzzles: Puzzle[] = [];
+  for (const [index, game] of games.entries()) {
+    const found = mineFamilyPuzzles(
+      game,
+      (position) => analyseFamily(position, { maxNodes }),
+      options,
+      seen,
+    );
+    puzzles.push(...found);
+    io.err(
+      `game ${index + 1}/${games.length}: ${found.length} puzzles (${puzzles.length} in all)\n`,
+    );
+  }
+  writeFileSync(out, serializePuzzleFile(puzzles));
+  io.out(`${puzzles.length} puzzles from ${games.length} games written to ${out}\n`);
+  return 0;
+}
+
 function verify(args: readonly string[], io: CliIO): number {
   const { positionals } = parseCommandArgs('puzzles verify', args, {});
   if (positionals.length !== 1) throw new UsageError(`puzzles verify: usage: ${USAGE}`);
@@ -113,6 +188,14 @@ function verify(args: readonly string[], io: CliIO): number {
   const solvers = new Map<string, Solver>();
   let failures = 0;
   for (const puzzle of parsed.value.puzzles) {
+    if (puzzle.game !== undefined) {
+      const problem = verifyFamilyPuzzle(puzzle, (position) => analyseFamily(position));
+      if (problem !== null) {
+        failures++;
+        io.out(`${puzzle.id} (${puzzle.game}-${puzzle.variant}:${puzzle.start}): ${problem}\n`);
+      }
+      continue;
+    }
     let solver = solvers.get(puzzle.variant);
     if (!solver) solvers.set(puzzle.variant, (solver = new Solver()));
     const problem = verifyPuzzle(solver, puzzle);

@@ -11,10 +11,13 @@ import { Solver, solverSupports } from '../solver/index.js';
 import { loadBook } from './book-file.js';
 import { SearchThreads, defaultThreads } from './search-threads.js';
 import { parseCommandArgs, UsageError, wholeFromFlag, type Command } from './command.js';
+import { classicOrFamily, gameOption } from './family.js';
 import { positionFromArgs } from './show.js';
 
 const USAGE =
-  'c4 review <moves | WxHcN:moves> [--variant WxHcN] [--json] [--time-ms N] [--position-ms N] [--threads N]';
+  'c4 review <moves | WxHcN:moves | GAME:moves> [--game popout|five] [--variant WxHcN] [--json] [--time-ms N] [--position-ms N] [--position-nodes N] [--threads N]';
+/** The family solver's budget per position: nodes, so a review repeats exactly (time bounds the whole). */
+const FAMILY_POSITION_NODES = 2_000_000;
 /** 2^22 entries (64 MiB), shared by the threads: a review's positions fill it together. */
 const REVIEW_TABLE_BITS = 22;
 const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
@@ -41,12 +44,42 @@ export const review: Command = {
   async run(args, io) {
     const { values, positionals } = parseCommandArgs('review', args, {
       variant: { type: 'string', short: 'v' },
+      ...gameOption,
+      'position-nodes': { type: 'string' },
       json: { type: 'boolean' },
       'time-ms': { type: 'string' },
       'position-ms': { type: 'string' },
       threads: { type: 'string' },
     });
     if (positionals.length !== 1) throw new UsageError(`review: usage: ${USAGE}`);
+    const family = classicOrFamily('review', positionals[0]!, values.game, values.variant);
+    if (family) {
+      if (family.ply === 0) throw new UsageError('review: the game has no moves');
+      for (const flag of ['threads', 'position-ms'] as const) {
+        if (values[flag] !== undefined) {
+          throw new UsageError(`review: --${flag} is for the classic game only`);
+        }
+      }
+      const { reviewFamilyCommand } = await import('./review-family.js');
+      return reviewFamilyCommand(
+        family,
+        {
+          json: values.json === true,
+          timeMs: wholeFromFlag('review', 'time-ms', values['time-ms'], 60_000, 1),
+          positionNodes: wholeFromFlag(
+            'review',
+            'position-nodes',
+            values['position-nodes'],
+            FAMILY_POSITION_NODES,
+            1,
+          ),
+        },
+        io,
+      );
+    }
+    if (values['position-nodes'] !== undefined) {
+      throw new UsageError('review: --position-nodes is for --game popout|five only');
+    }
     const position = positionFromArgs('review', positionals[0]!, values.variant);
     const { variant } = position;
     if (!solverSupports(variant)) {

@@ -26,6 +26,7 @@ import {
   wholeFromFlag,
   type Command,
 } from './command.js';
+import { gameOption, rulesetFromFlags } from './family.js';
 import { SearchThreads, defaultThreads } from './search-threads.js';
 
 /** Nodes a line may take before the book, the full table and the helper threads are set up. */
@@ -48,7 +49,10 @@ const PROBE_NODES = 20_000;
 const BOOK_PLY = 16;
 
 const USAGE =
-  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves';
+  'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves\n' +
+  '       c4 solve --game popout|five [--variant WxHcN] [--analyze] [--max-nodes N] [--stats] < moves';
+/** Flags of the classic solver that the family's has no use for. */
+const CLASSIC_ONLY = ['weak', 'weak-first', 'book', 'no-book', 'table-bits', 'threads'] as const;
 
 const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
   r.ok ? { ok: true, value: f(r.value) } : r;
@@ -79,6 +83,8 @@ export const solve: Command = {
       args,
       {
         ...variantOption,
+        ...gameOption,
+        'max-nodes': { type: 'string' },
         weak: { type: 'boolean' },
         'weak-first': { type: 'boolean' },
         analyze: { type: 'boolean' },
@@ -91,6 +97,32 @@ export const solve: Command = {
       false,
     );
     if (positionals.length > 0) throw new UsageError(`solve: usage: ${USAGE}`);
+    const ruleset =
+      values.game === undefined
+        ? undefined
+        : rulesetFromFlags('solve', values.game, values.variant);
+    if (ruleset !== undefined && ruleset.game !== 'classic') {
+      const classicFlag = CLASSIC_ONLY.find((flag) => values[flag] !== undefined);
+      if (classicFlag !== undefined) {
+        throw new UsageError(`solve: --${classicFlag} is for the classic game only`);
+      }
+      const { solveFamilyLines } = await import('./solve-family.js');
+      const maxNodes = values['max-nodes'];
+      return solveFamilyLines(
+        ruleset,
+        {
+          analyze: values.analyze === true,
+          stats: values.stats === true,
+          ...(maxNodes !== undefined
+            ? { maxNodes: wholeFromFlag('solve', 'max-nodes', maxNodes, 1) }
+            : {}),
+        },
+        io,
+      );
+    }
+    if (values['max-nodes'] !== undefined) {
+      throw new UsageError('solve: --max-nodes is for --game popout|five only');
+    }
     if (values.weak && values['weak-first']) {
       throw new UsageError('solve: --weak and --weak-first exclude each other');
     }

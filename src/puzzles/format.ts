@@ -2,17 +2,38 @@ import { z } from 'zod';
 import { C4Error, ErrorCode, err, ok, type Result } from '../core/index.js';
 import type { Puzzle, PuzzleFile } from './types.js';
 
-const columns = z.string().regex(/^[1-9a-c]+$/, 'column characters 1-9, a-c');
+const MOVES = 'moves: column characters 1-9, a-c, a pop as p and a column';
+const moves = z.string().regex(/^(p?[1-9a-c])+$/, MOVES);
 
-const puzzleSchema = z.object({
-  id: z.string().min(1),
-  variant: z.string().regex(/^\d+x\d+c\d+$/, 'WxHcN'),
-  start: z.string().regex(/^[1-9a-c]*$/, 'column characters 1-9, a-c'),
-  goal: z.enum(['win', 'draw']),
-  steps: z.array(z.object({ accept: columns, reply: columns.length(1).nullable() })).min(1),
-  distance: z.number().int().positive().nullable(),
-  rating: z.number().int(),
-});
+const puzzleSchema = z
+  .object({
+    id: z.string().min(1),
+    game: z.enum(['popout', 'five']).optional(),
+    variant: z.string().regex(/^\d+x\d+c\d+$/, 'WxHcN'),
+    start: z.string().regex(/^(p?[1-9a-c])*$/, MOVES),
+    goal: z.enum(['win', 'draw']),
+    steps: z
+      .array(
+        z.object({
+          accept: moves,
+          reply: z
+            .string()
+            .regex(/^p?[1-9a-c]$/, MOVES)
+            .nullable(),
+        }),
+      )
+      .min(1),
+    distance: z.number().int().positive().nullable(),
+    rating: z.number().int(),
+  })
+  .refine(
+    (puzzle) =>
+      puzzle.game === 'popout' ||
+      ![puzzle.start, ...puzzle.steps.flatMap((s) => [s.accept, s.reply ?? ''])].some((m) =>
+        m.includes('p'),
+      ),
+    { error: 'a pop (p) in a game without pops', path: ['steps'] },
+  );
 
 const fileSchema = z.object({
   format: z.literal('c4-puzzles'),
@@ -36,7 +57,8 @@ export function parsePuzzleFile(text: string): Result<PuzzleFile, C4Error> {
       new C4Error(ErrorCode.PuzzleInvalid, `${issue.path.join('.') || 'file'}: ${issue.message}`),
     );
   }
-  return ok(parsed.data);
+  // The schema's output drops `game` where absent, which is what a Puzzle says.
+  return ok(parsed.data as PuzzleFile);
 }
 
 /** One puzzle per line, so a diff of a regenerated set reads puzzle by puzzle. */

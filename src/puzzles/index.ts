@@ -15,3 +15,14 @@ export { verifyPuzzle } from './verify.js';
 export { START_RATING, dailyIndex, nextPuzzleIndex, updateRating, utcDay } from './rating.js';
 export { lessonAfterRefutation, lessonAfterWrongMove, threatCells, type Lesson } from './teach.js';
 export { puzzlePrompt } from './prompt.js';
+export type { FamilyPuzzleGame } from './types.js';
+export {
+  DEFAULT_FAMILY_MINE_OPTIONS,
+  familyPuzzleAt,
+  familyPuzzlePosition,
+  familyStepMoves,
+  mineFamilyPuzzles,
+  verifyFamilyPuzzle,
+  type FamilyMineOptions,
+  type FamilyPuzzleAnalyser,
+} from './family.js';

@@ -10,6 +10,12 @@
 export interface Puzzle {
   /** Stable: the start position's game string hashed (see `puzzleId`). */
   readonly id: string;
+  /**
+   * PopOut or Five-in-a-Row (absent: the classic game). Their puzzles write `start`, `accept`
+   * and `reply` in the family's notation, where `p4` pops column 4 (docs/family.md); `accept`
+   * lists the accepted moves one after another (`p43`: pop 4 or drop 3).
+   */
+  readonly game?: FamilyPuzzleGame;
   /** `WxHcN`. */
   readonly variant: string;
   /** The moves to the puzzle position (1-based column characters, as in game strings). */
@@ -21,6 +27,8 @@ export interface Puzzle {
   /** Difficulty on an Elo-like scale (see `difficulty`). */
   readonly rating: number;
 }
+
+export type FamilyPuzzleGame = 'popout' | 'five';
 
 export interface PuzzleStep {
   /** Column characters that keep the goal, in column order. */

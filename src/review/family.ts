@@ -104,6 +104,11 @@ export function reviewFamilyGame(
     const scores = analysis.moves;
     const played = scores.find((m) => sameMove(m.move, move))?.score ?? null;
     const complete = scores.every((m) => m.score !== null);
+    // A move that wins at once is the best there is, whatever else is unknown.
+    position.play(move);
+    const end = position.outcome;
+    const winsNow = end.kind === 'win' && end.winner !== position.turn;
+    position.undo();
     reviews.push({
       ply,
       player: position.turn,
@@ -111,7 +116,7 @@ export function reviewFamilyGame(
       moves: scores,
       value: complete ? Math.max(...scores.map((m) => m.score!)) : null,
       played,
-      class: classifyFamilyMove(scores, move),
+      class: winsNow ? 'best' : classifyFamilyMove(scores, move),
       better: betterMoves(scores, played),
       nodes: analysis.nodes,
     });
@@ -139,16 +144,19 @@ export function describeFamilyScore(
 ): string {
   if (score === null) return 'not solved';
   if (score === 0) return 'draw';
-  let moves: number;
-  if (position.ruleset.pops) {
-    const plies = popoutWin - Math.abs(score);
-    moves = score > 0 ? Math.ceil(plies / 2) : Math.floor(plies / 2);
-  } else {
-    const { width, height } = position.variant;
-    let discs = 0;
-    for (const h of position.heights) discs += h;
-    moves = movesToEnd(width * height, discs, score);
-  }
+  const moves = familyMovesToEnd(position, score, popoutWin);
   const n = `${moves} move${moves === 1 ? '' : 's'}`;
   return score > 0 ? `win in ${n}` : `loss in ${n}`;
+}
+
+/** How many moves of the side to move, this one included, a decisive exact score means (as above). */
+export function familyMovesToEnd(position: GamePosition, score: number, popoutWin: number): number {
+  if (position.ruleset.pops) {
+    const plies = popoutWin - Math.abs(score);
+    return score > 0 ? Math.ceil(plies / 2) : Math.floor(plies / 2);
+  }
+  const { width, height } = position.variant;
+  let discs = 0;
+  for (const h of position.heights) discs += h;
+  return movesToEnd(width * height, discs, score);
 }

@@ -26,6 +26,7 @@ export { openColumns, solveColumn, type OpenColumns } from './columns.js';
 export {
   classifyFamilyMove,
   describeFamilyScore,
+  familyMovesToEnd,
   reviewFamilyGame,
   summarizeFamily,
   type FamilyAnalyser,

@@ -10,6 +10,7 @@ import {
 import { changeAnnouncement, problemText, statusText } from './state/text.js';
 import type { GameState } from './state/types.js';
 import { Analyst } from './local/analysis.js';
+import { prefetchBook } from './local/book-prefetch.js';
 import { realClock } from './local/clock.js';
 import { ComputerPlayer, playersChanged } from './local/computer.js';
 import { createControls } from './local/controls.js';
@@ -78,6 +79,7 @@ export function startApp(): LocalPage {
     (message) => {
       talk.notice(`Analysis failed: ${message}`);
     },
+    prefetchBook,
   );
 
   function dispatch(action: Action): boolean {

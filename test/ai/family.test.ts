@@ -14,6 +14,7 @@ import {
   familyThinkingBudget,
   immediateWins,
 } from '../../src/ai/family/index.js';
+import { solveFamily } from '../../src/solver/family/index.js';
 
 const game = (text: string): GamePosition => unwrap(parseFamilyGame(text));
 const start = (name: string): GamePosition => GamePosition.start(unwrap(parseRuleset(name)));
@@ -139,5 +140,49 @@ describe('family levels', () => {
 
   it('refuses a finished game with game_over', () => {
     expect(() => chooseFamilyMove(game('popout:1212121'), 'strong')).toThrow(/game is over/);
+  });
+});
+
+describe('family Perfect with the exact solver', () => {
+  it('never lets a won position go on small PopOut boards, and wins them', () => {
+    for (const name of ['popout-4x4c3', 'popout-5x4c3']) {
+      const random = createRandom(21);
+      let won = 0;
+      for (const position of samplePositions(name, 12, name.length)) {
+        const before = solveFamily(position, { maxNodes: 2_000_000 });
+        if (!before.exact || before.score <= 0) continue;
+        won++;
+        // Play it out against Strong: a won position stays won at every Perfect move.
+        const mover = position.turn;
+        const game = position.clone();
+        while (!game.isOver && game.ply < 60) {
+          if (game.turn === mover) {
+            const choice = chooseFamilyMoveExplained(game, 'perfect', { rng: random });
+            const played = game.play(choice.move);
+            if (played.ok && played.value.kind === 'ongoing') {
+              const after = solveFamily(game, { maxNodes: 2_000_000 });
+              expect(after.exact && after.score < 0, `${name} after ${choice.summary}`).toBe(true);
+            }
+          } else {
+            game.play(chooseFamilyMove(game, 'strong', { rng: random, ...quick }));
+          }
+        }
+        expect(game.outcome).toMatchObject({ kind: 'win', winner: mover });
+      }
+      expect(won).toBeGreaterThan(3);
+    }
+  });
+
+  it('plays a proven best move in late Five-in-a-Row positions, with exact scores', () => {
+    let checked = 0;
+    for (const position of samplePositions('five', 30, 5).filter((p) => p.ply >= 20)) {
+      const choice = chooseFamilyMoveExplained(position, 'perfect', { rng: createRandom(4) });
+      if (choice.scoreKind !== 'exact' || choice.summary === 'Wins now') continue;
+      checked++;
+      const best = solveFamily(position, { maxNodes: 2_000_000 });
+      expect(best.best.some((move) => same(move, choice.move))).toBe(true);
+      expect(choice.score).toBe(best.score);
+    }
+    expect(checked).toBeGreaterThan(2);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TournamentDetail } from '../../src/protocol/index.js';
 import { browserSuite } from './suite.js';
 import { openGame } from './helpers.js';
 import { CLASSIC_PUZZLES, wrongColumn } from './puzzle-set.js';
@@ -84,11 +85,13 @@ describe('small ones', () => {
       games: 3,
       withdrawn: false,
     });
-    // A finished arena, as the server answers it (one the test need not play for an hour).
-    const tournament = {
+    // A finished arena, as the server answers it (one the test need not play for an hour);
+    // typed, so a change of the answer's shape fails the type check rather than the page.
+    const tournament: TournamentDetail = {
       id: 'podium01',
       kind: 'arena',
       name: 'Finished arena',
+      game: 'classic',
       variant: '7x6c4',
       clock: { initialMs: 180_000, incrementMs: 2000 },
       status: 'finished',

@@ -101,3 +101,53 @@ describe('c4 play --game with --vs', () => {
     expect(out).toMatch(/X \(Red\) \(computer\) plays [2-8]\n/);
   });
 });
+
+describe('c4 solve and review with --game (the family)', () => {
+  it('solve prints exact scores per line, and every move with --analyze', async () => {
+    const solved = await runCli(['solve', '--game', 'popout', '--variant', '4x4c3'], '\n12\n');
+    expect(solved.code).toBe(0);
+    expect(solved.out).toBe(' +991\n12 +993\n');
+    const analysed = await runCli(['solve', '-g', 'popout', '-v', '4x4c3', '--analyze'], '12\n');
+    expect(analysed.out).toBe('12 1:+993 2:+991 3:+989 4:-988 p1:-996\n');
+  });
+
+  it('solve names a bad line and exits 1, after answering the good ones', async () => {
+    const { code, out, err } = await runCli(
+      ['solve', '--game', 'popout', '--variant', '4x4c3'],
+      '1p1\n12\n',
+    );
+    expect(code).toBe(1);
+    expect(out).toBe('12 +993\n');
+    expect(err).toContain(
+      'line 1: move 2: column 1 has no Yellow disc at the bottom (its bottom disc is Red)',
+    );
+  });
+
+  it('solve prints x where the node budget runs out, and refuses classic-only flags', async () => {
+    const cut = await runCli(['solve', '--game', 'popout', '--max-nodes', '10'], '4\n');
+    expect(cut.out).toBe('4 x\n');
+    const weak = await runCli(['solve', '--game', 'five', '--weak'], '');
+    expect(weak.code).toBe(2);
+    expect(weak.err).toContain('--weak is for the classic game only');
+  });
+
+  it('review judges each move with the solver and summarises', async () => {
+    const { code, out } = await runCli(['review', 'popout-4x4c3:1234']);
+    expect(code).toBe(0);
+    expect(out).toContain('Review of popout-4x4c3:1234: unfinished');
+    expect(out).toMatch(
+      / {3}1 {2}Red {8}1 {2}~ Kept the result {9}win in 6 moves {8}2 \(win in 5 moves\)/,
+    );
+    expect(out).toContain('Red: 0 best, 2 kept the result but slower');
+    const json = JSON.parse((await runCli(['review', '--json', 'popout-4x4c3:1234'])).out) as {
+      moves: { played: string; class: string }[];
+    };
+    expect(json.moves.map((m) => m.class)).toEqual(['slower', 'slower', 'slower', 'slower']);
+  });
+
+  it('review names an illegal pop with exit 2', async () => {
+    const { code, err } = await runCli(['review', '--game', 'popout', '44p3']);
+    expect(code).toBe(2);
+    expect(err).toContain('move 3: column 3 has no Red disc at the bottom (it is empty)');
+  });
+});

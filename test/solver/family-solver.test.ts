@@ -14,6 +14,9 @@ import {
   POPOUT_WIN,
 } from '../../src/solver/family/index.js';
 import { naiveKey } from '../core/naive-family.js';
+import { SearchBoard } from '../../src/solver/family/board.js';
+import { FastPopOut } from '../../src/solver/family/fast.js';
+import { FamilySearch, FamilyTables } from '../../src/solver/family/popout-search.js';
 import { naivePopOut, retrograde, type RetroValue } from './family-oracle.js';
 
 /** A seeded generator (mulberry32), so the sampled games are the same on every run. */
@@ -219,6 +222,30 @@ describe('drop-only games use the classic solver', () => {
       if (position.isOver) continue;
       expect(solveFamily(position).score).toBe(minimax(position));
       checked++;
+    }
+  });
+});
+
+describe('the WebAssembly PopOut search', () => {
+  test('answers "wins (loses) within d plies" as the TypeScript search does', () => {
+    for (const [width, height, depth, seed] of [
+      [5, 4, 9, 21],
+      [7, 6, 7, 22],
+    ] as const) {
+      const rules = ruleset('popout', width, height, 4);
+      const fast = new FastPopOut(width, height, 16);
+      let answered = 0;
+      for (const position of sampleGames(rules, seed, 12, width * height + 10)) {
+        const board = new SearchBoard(rules);
+        const moves = position.moves.map((m) => (m.kind === 'drop' ? m.column : width + m.column));
+        for (const move of moves) board.play(move);
+        const slow = new FamilySearch(board, new FamilyTables(new Set()));
+        for (let d = 1; d <= depth; d++) {
+          expect(fast.within(moves, d, {}).value).toBe(slow.distance(d));
+          answered++;
+        }
+      }
+      expect(answered).toBeGreaterThan(40);
     }
   });
 });

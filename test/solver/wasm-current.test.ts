@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ASC_FLAGS,
+  FAMILY_DIR,
   SHARED_ASC_FLAGS,
   WIDE_SOURCES,
   assemblySourceHash,
@@ -12,6 +13,7 @@ import { SOURCE_HASH as SHARED_SOURCE_HASH } from '../../src/solver/wasm-shared-
 import { SOURCE_HASH as WIDE_SOURCE_HASH } from '../../src/solver/wasm-wide-binary.generated.js';
 import { SOURCE_HASH as WIDE_SHARED_SOURCE_HASH } from '../../src/solver/wasm-wide-shared-binary.generated.js';
 import { SOURCE_HASH as TEST_SOURCE_HASH } from './wasm-test-binary.generated.js';
+import { SOURCE_HASH as POPOUT_SOURCE_HASH } from '../../src/solver/family/wasm-popout-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,5 +32,8 @@ describe('embedded solver wasm', () => {
   });
   it('and the test build', () => {
     expect(TEST_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS));
+  });
+  it('and the PopOut build, from its own folder', () => {
+    expect(POPOUT_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, [FAMILY_DIR]));
   });
 });

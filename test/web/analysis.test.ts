@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createVariant, unwrap } from '../../src/core/index.js';
 import { Analyst, hintsWanted } from '../../src/web/local/analysis.js';
 import { DEFAULT_SETTINGS, initialState, reduce, type Action } from '../../src/web/state/game.js';
 import type { Hint } from '../../src/web/state/hints.js';
@@ -149,5 +150,43 @@ describe('hints', () => {
     search.reply({ type: 'error', message: 'boom' });
     expect(errors).toEqual(['boom']);
     expect(analyst.pending(next)).toBe(false);
+  });
+});
+
+describe('the opening book on an analysis page', () => {
+  /** Records the prefetch and the search requests in one list, in the order they happen. */
+  function ordered() {
+    const events: string[] = [];
+    const search = new FakeSearch();
+    const run = search.run.bind(search);
+    search.run = (request, onReply) => {
+      events.push('search');
+      run(request, onReply);
+    };
+    const analyst = new Analyst(
+      search,
+      () => {},
+      () => {},
+      () => events.push('book'),
+    );
+    return { events, analyst };
+  }
+
+  it('is asked for before the search worker, on the classic analysis board', () => {
+    const { events, analyst } = ordered();
+    analyst.update(run(start('analysis'), drop(3), drop(3)));
+    expect(events).toEqual(['book', 'search']);
+  });
+
+  it('is not asked for by a game with hints, nor by another board size', () => {
+    const { events, analyst } = ordered();
+    analyst.update(run(start('pvp'), drop(3)));
+    expect(events).toEqual(['search']);
+    const wide = ordered();
+    const variant = unwrap(createVariant({ width: 7, height: 7, connect: 4 }));
+    wide.analyst.update(
+      initialState({ ...DEFAULT_SETTINGS, mode: 'analysis', hints: true, variant }),
+    );
+    expect(wide.events).toEqual(['search']);
   });
 });

@@ -1,5 +1,9 @@
-import { C4Error, ErrorCode, type GamePosition, type Move } from '../../core/index.js';
-import { familyThinkingBudget, type ThinkingBudget } from '../budgets.js';
+import { C4Error, ErrorCode, sameMove, type GamePosition, type Move } from '../../core/index.js';
+import {
+  FAMILY_PERFECT_SOLVER_NODES,
+  familyThinkingBudget,
+  type ThinkingBudget,
+} from '../budgets.js';
 import { levelById, type Level, type LevelId } from '../levels.js';
 import { createRandom, pick, type RandomSource } from '../random.js';
 import type { AbortSignalLike } from '../types.js';
@@ -22,11 +26,14 @@ export interface FamilySearchStyle {
 export const FAMILY_SEARCH_STYLES: Readonly<
   Record<Exclude<LevelId, 'beginner'>, FamilySearchStyle>
 > = {
-  casual: { maxDepth: 2, margin: 12, openingPlies: 6 },
+  casual: { maxDepth: 2, margin: 4, openingPlies: 6 },
   intermediate: { maxDepth: 4, margin: 3, openingPlies: 6 },
   strong: { maxDepth: 64, margin: 0, openingPlies: 0 },
   perfect: { maxDepth: 64, margin: 0, openingPlies: 0 },
 };
+
+/** Perfect's share of its wall-clock ceiling for the solver before the search takes over. */
+const PERFECT_SOLVER_SHARE = 0.6;
 
 function freshRandom(): RandomSource {
   return createRandom(Math.floor(Math.random() * 4294967296));
@@ -122,8 +129,11 @@ function searchedMove(
   budget: ThinkingBudget,
   random: RandomSource,
   signal: AbortSignalLike | undefined,
+  allowed?: readonly Move[],
 ): FamilyMoveChoice {
-  const wins = immediateWins(position);
+  const wins = immediateWins(position).filter(
+    (win) => allowed?.some((move) => sameMove(move, win)) ?? true,
+  );
   if (wins.length > 0) {
     return {
       move: pick(wins, random),
@@ -146,6 +156,7 @@ function searchedMove(
     deadline: Date.now() + Math.max(0, budget.timeMs),
     aborted: () => signal?.aborted === true,
     margin,
+    ...(allowed ? { moves: allowed } : {}),
   });
   const best = result.scores[0]!;
   const slack = Math.abs(best.score) >= WIN_THRESHOLD ? 0 : margin;
@@ -186,9 +197,37 @@ export function chooseFamilyMoveExplained(
   if (options.timeMs !== undefined && options.timeMs < budget.timeMs) {
     budget = { nodes: budget.nodes, timeMs: Math.max(0, options.timeMs) };
   }
-  if (id === 'perfect') {
-    const exact = exactFamilyMove(own, budget, random, options.signal);
-    if (exact) return exact;
+  // A win now is the fastest there is: no proof needed (Perfect's solver would spend its budget).
+  if (id === 'perfect' && immediateWins(own).length === 0) {
+    const started = Date.now();
+    const solverBudget = { nodes: budget.nodes, timeMs: budget.timeMs * PERFECT_SOLVER_SHARE };
+    const exact = exactFamilyMove(
+      own,
+      solverBudget,
+      options.budget?.nodes ?? FAMILY_PERFECT_SOLVER_NODES,
+      random,
+      options.signal,
+    );
+    if ('choice' in exact) return exact.choice;
+    const left = {
+      nodes: budget.nodes,
+      timeMs: Math.max(1, budget.timeMs - (Date.now() - started)),
+    };
+    const searched = searchedMove(
+      own,
+      FAMILY_SEARCH_STYLES.perfect,
+      left,
+      random,
+      options.signal,
+      exact.candidates,
+    );
+    // Said so when the move is not backed by exact scores: the analysis must not call it perfect.
+    return {
+      ...searched,
+      summary: `Exact scores not known in time; ${exact.note}; ${searched.summary.toLowerCase()}`,
+      nodes: searched.nodes + exact.nodes,
+      interrupted: true,
+    };
   }
   return searchedMove(own, FAMILY_SEARCH_STYLES[id], budget, random, options.signal);
 }

@@ -4,6 +4,7 @@ import type { GamePosition } from '../../core/family/position.js';
 import { rulesetToString, type Ruleset } from '../../core/family/rules.js';
 import { analyze } from '../solver.js';
 import { SearchBoard, type MoveCode } from './board.js';
+import { FastPopOut, fastSupports } from './fast.js';
 import { BudgetSpent, FamilySearch, FamilyTables, type SearchLimits } from './popout-search.js';
 
 /** A PopOut win whose game ends d plies from now scores `POPOUT_WIN - d`. */
@@ -79,7 +80,13 @@ export function solveFamily(
     }
     return { score, exact: true, nodes: 0, best: [] };
   }
+  if (position.ruleset.pops) return solvePops(position, options);
   const analysis = analyseFamily(position, options);
+  return bestOf(analysis);
+}
+
+/** The score and best moves from every move's score. */
+function bestOf(analysis: FamilyAnalysis): FamilySolveResult {
   const scores = analysis.moves.map((entry) => entry.score);
   if (scores.some((score) => score === null)) {
     const known = scores.filter((score): score is number => score !== null);
@@ -136,9 +143,26 @@ interface RootScore {
   readonly nodes: number;
 }
 
+/** The fast search's engine of each board, created on first use (its table is kept). */
+const fastEngines = new Map<string, FastPopOut>();
+
+function fastEngine(width: number, height: number): FastPopOut {
+  const id = `${width}x${height}`;
+  let engine = fastEngines.get(id);
+  if (engine === undefined) {
+    engine = new FastPopOut(width, height);
+    fastEngines.set(id, engine);
+  }
+  return engine;
+}
+
 /** The exact score of an ongoing position with a legal move, or null if the budget ran out. */
 function solvePopRoot(position: GamePosition, limits: SearchLimits): RootScore {
+  const { width, height, connect } = position.variant;
   const { board, blocked } = boardAt(position);
+  if (blocked.size === 0 && fastSupports(width, height, connect)) {
+    return solveFast(position, board, limits);
+  }
   const search = new FamilySearch(board, tablesFor(position.ruleset, blocked), limits);
   try {
     const value = search.wdl(-1, 1);
@@ -152,6 +176,51 @@ function solvePopRoot(position: GamePosition, limits: SearchLimits): RootScore {
     if (error instanceof BudgetSpent) return { score: null, nodes: search.nodes };
     throw error;
   }
+}
+
+/** Nodes of the first draw test; each later one gets four times more. */
+const FIRST_DRAW_TEST = 20_000;
+
+/**
+ * The WebAssembly search deepens "wins (loses) within d plies" one ply at a time, so the first
+ * answer is the exact distance. It cannot see a draw; between depths the path-aware win/draw/
+ * loss search (above) is tried with a growing budget, and its "draw" is final.
+ */
+function solveFast(position: GamePosition, board: SearchBoard, limits: SearchLimits): RootScore {
+  const { width, height } = position.variant;
+  const engine = fastEngine(width, height);
+  const moves = position.moves.map((move) => moveCode(move, width));
+  let nodes = 0;
+  let drawTest = FIRST_DRAW_TEST;
+  const left = (): SearchLimits =>
+    limits.maxNodes === undefined ? limits : { ...limits, maxNodes: limits.maxNodes - nodes };
+  for (let depth = 1; depth < 250; depth++) {
+    if (limits.maxNodes !== undefined && nodes >= limits.maxNodes) return { score: null, nodes };
+    const result = engine.within(moves, depth, left());
+    nodes += result.nodes;
+    if (result.value === null) return { score: null, nodes };
+    if (result.value !== 0) return { score: result.value * (POPOUT_WIN - depth), nodes };
+    if (depth >= 8 && depth % 4 === 0) {
+      const budget = left();
+      const cap = Math.min(drawTest, budget.maxNodes ?? Infinity);
+      const search = new FamilySearch(board, tablesFor(position.ruleset, new Set()), {
+        ...budget,
+        maxNodes: cap,
+      });
+      try {
+        const value = search.wdl(-1, 1);
+        nodes += search.nodes;
+        if (value === 0) return { score: 0, nodes };
+      } catch (error) {
+        if (!(error instanceof BudgetSpent)) throw error;
+        nodes += search.nodes;
+        // The board is left mid-search: start the next test from a fresh one.
+        board = boardAt(position).board;
+      }
+      drawTest *= 4;
+    }
+  }
+  return { score: null, nodes };
 }
 
 function analysePops(position: GamePosition, options: FamilySolveOptions): FamilyAnalysis {
@@ -187,6 +256,46 @@ function analysePops(position: GamePosition, options: FamilySolveOptions): Famil
     moves.push({ move, score: result.score === null ? null : fromChild(result.score) });
   }
   return { moves, nodes };
+}
+
+/**
+ * The root's score first (one search), then its best moves: for a win or a loss, the moves
+ * whose child answers the one "within d plies" question the score implies (cheap: the table
+ * holds the proof); for a draw, every move's score.
+ */
+function solvePops(position: GamePosition, options: FamilySolveOptions): FamilySolveResult {
+  const root = solvePopRoot(position, options);
+  if (root.score === null) return { score: 0, exact: false, nodes: root.nodes, best: [] };
+  const score = root.score;
+  const plies = familyPlies(score);
+  const { width, height, connect } = position.variant;
+  const fast = fastSupports(width, height, connect) && boardAt(position).blocked.size === 0;
+  if (score === 0 || !fast) {
+    const analysis = analysePops(position, options);
+    const best = bestOf({ moves: analysis.moves, nodes: root.nodes + analysis.nodes });
+    return { ...best, score, exact: true };
+  }
+  const engine = fastEngine(width, height);
+  const best: Move[] = [];
+  let nodes = root.nodes;
+  for (const move of position.legalMoves()) {
+    const child = position.clone();
+    child.play(move);
+    const outcome = child.outcome;
+    let good: boolean;
+    if (outcome.kind === 'win')
+      good = plies === 1 && (outcome.winner === position.turn) === score > 0;
+    else if (outcome.kind === 'draw') good = false;
+    else {
+      const moves = child.moves.map((m) => moveCode(m, width));
+      // A win in d: the child is lost within d - 1. A loss in d: the child wins no sooner.
+      const answer = engine.within(moves, score > 0 ? plies - 1 : plies - 2, {});
+      nodes += answer.nodes;
+      good = score > 0 ? answer.value === -1 : answer.value !== 1;
+    }
+    if (good) best.push(move);
+  }
+  return { score, exact: true, nodes, best };
 }
 
 // --- Drop-only games: the classic solver ------------------------------------------------------

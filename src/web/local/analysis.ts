@@ -1,4 +1,4 @@
-import { variantToString } from '../../core/index.js';
+import { isClassic, variantToString } from '../../core/index.js';
 import { controllerOf, positionOf } from '../state/game.js';
 import type { Hint } from '../state/hints.js';
 import { COLOUR } from '../state/text.js';
@@ -53,6 +53,8 @@ export class Analyst {
     /** New hints (a pass or the last one) arrived for the position on screen. */
     private readonly onUpdate: () => void,
     private readonly onError: (message: string) => void,
+    /** Starts the opening book's download ahead of the search worker (book-prefetch.ts). */
+    private readonly prefetchBook: () => void = () => {},
   ) {}
 
   /** Starts (or keeps, or cancels) the analysis for `state`. */
@@ -69,6 +71,11 @@ export class Analyst {
       this.search.cancel();
       this.current = { ...cached, moves: state.moves };
       return;
+    }
+    // The worker asks for the book only once it has started: a shared link opened in analysis
+    // would otherwise wait for both in turn.
+    if (state.settings.mode === 'analysis' && state.settings.game === 'classic') {
+      if (isClassic(state.settings.variant)) this.prefetchBook();
     }
     const asked = state.moves;
     this.current = { moves: asked, list: [], final: false, exact: true, threads: 1 };

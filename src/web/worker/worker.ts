@@ -17,6 +17,7 @@ import {
 } from '../../solver/index.js';
 import { hintFromEvaluation, rankEstimates, type Hint } from '../state/hints.js';
 import { isMirrorSymmetric, symmetricHints } from '../state/symmetry.js';
+import { BOOK_URL } from './book-url.js';
 import { familyAnalysis, familyMove } from './family.js';
 import { analyzeWithMirror } from './mirror-analysis.js';
 import type { GameRef, Reply, Request } from './protocol.js';
@@ -74,7 +75,7 @@ function perfectContext(shared: Threads | null): PerfectContext {
   return createPerfectContext(loaded, () => solverWith(loaded, shared));
 }
 function openingBook(): Promise<Book | undefined> {
-  book ??= fetch(new URL('../../solver/book/7x6.book', import.meta.url))
+  book ??= fetch(BOOK_URL)
     .then(async (response) => (response.ok ? new Uint8Array(await response.arrayBuffer()) : null))
     .then((bytes) => {
       if (!bytes) return undefined;
@@ -90,6 +91,8 @@ function openingBook(): Promise<Book | undefined> {
 }
 
 const BOOK_WAIT_MS = 1500;
+/** How long an analysis waits for the book before starting the helpers anyway. */
+const BOOK_FIRST_MS = 150;
 
 function positionOf(game: GameRef): Position {
   const variant = createVariant(game);
@@ -187,10 +190,20 @@ async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Prom
     post({ id, type: 'analysis', hints, final: true, exact: false, threads: 1 });
     return;
   }
-  // The helpers start meanwhile: a position the book answers does not wait for them.
-  const starting = needsWideKey(position.variant) ? null : sharedThreads();
-  const loaded = isClassic(position.variant) ? await openingBook() : undefined;
-  const answered = loaded ? fromBook(loaded, position) : undefined;
+  // The book first: starting the helpers (the shared table, nested workers) holds this thread
+  // for a while on a busy device, and a position the book answers needs none of it. The page
+  // has usually fetched the book already (local/book-prefetch.ts), so it is read from the cache
+  // at once; a slow download gets a moment, then the helpers start while it goes on.
+  const reading = isClassic(position.variant) ? openingBook() : undefined;
+  let loaded = reading
+    ? await Promise.race([reading, delay(BOOK_FIRST_MS).then(() => undefined)])
+    : undefined;
+  let answered = loaded ? fromBook(loaded, position) : undefined;
+  const starting = answered || needsWideKey(position.variant) ? null : sharedThreads();
+  if (!answered && reading && !loaded) {
+    loaded = await reading;
+    answered = loaded ? fromBook(loaded, position) : undefined;
+  }
   if (answered) {
     post({
       id,

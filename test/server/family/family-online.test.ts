@@ -101,6 +101,11 @@ describe.each(BACKEND_CASES)('the family online (%s)', (_name, make) => {
       games: { id: string }[];
     };
     expect(classic.games.some((g) => g.id === gameId)).toBe(false);
+    for (const pool of ['popout', 'five']) {
+      const board = await fetch(`${server.url}api/leaderboard?pool=${pool}`);
+      expect(board.status).toBe(200);
+      expect(await board.json()).toMatchObject({ pool, entries: [] });
+    }
   });
 
   it('refuses bad moves with their codes, and the stored game stays as it was', async () => {

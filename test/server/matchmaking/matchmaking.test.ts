@@ -104,6 +104,31 @@ describe('matchmaking service', () => {
       s.answer,
     );
 
+  it('pairs within one game of the family only, and makes a game of it', async () => {
+    const [classic, popout, five, popout2] = [session(), session(), session(), session()];
+    await seek(classic, { computer: 'never' });
+    await seek(popout, { computer: 'never', game: 'popout', variant: undefined });
+    await seek(five, { computer: 'never', game: 'five', variant: undefined });
+    for (const s of [classic, popout, five])
+      expect(s.answers[0]).toMatchObject({ type: 'seeking' });
+    await seek(popout2, { computer: 'never', game: 'popout', variant: undefined });
+    const [matched] = popout2.answers;
+    expect(matched).toMatchObject({ type: 'matched' });
+    const game = await store.getGame((matched as { gameId: string }).gameId);
+    expect(game).toMatchObject({ game: 'popout', variant: '7x6c4', status: 'playing' });
+    await vi.waitFor(() => {
+      expect(popout.pushed).toHaveLength(1);
+    });
+    expect(classic.pushed).toEqual([]);
+    expect(five.pushed).toEqual([]);
+  });
+
+  it('refuses a seek for a game the family does not have, queuing nothing', async () => {
+    const s = session();
+    await seek(s, { computer: 'never', game: 'five', variant: '7x6' });
+    expect(s.answers).toEqual([{ type: 'error', code: 'bad_game' }]);
+  });
+
   it('a waiting seeker is told of the match a later arrival made', async () => {
     const [a, b] = [session(), session()];
     await seek(a, { computer: 'never' });
