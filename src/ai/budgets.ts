@@ -90,7 +90,7 @@ export const FAMILY_PERFECT_SOLVER_NODES = 500_000;
 
 /** Wall-clock ceilings of the family levels: a safety net for slow devices, as above. */
 const FAMILY_CEILING_MS = 3_000;
-const FAMILY_PERFECT_CEILING_MS = 3_000;
+const FAMILY_PERFECT_CEILING_MS = 6_000;
 
 export function familyThinkingBudget(level: LevelId): ThinkingBudget {
   if (level === 'beginner') return { nodes: 0, timeMs: 0 };

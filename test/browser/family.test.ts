@@ -168,13 +168,14 @@ describe('PopOut', () => {
         timeout: 30_000,
       })
       .toBe(1);
+    expect(await page.textContent('#notice')).toBe('');
     // Every column still takes a drop: seven hints; Red's two pops carry theirs in their names.
     const drops = await page.locator('.hint-row .hint').allTextContents();
     expect(drops.filter((text) => text !== '')).toHaveLength(7);
     for (const column of [3, 4]) {
-      expect(await popButton(page, column).getAttribute('aria-label')).toMatch(
-        new RegExp(`^Pop your Red disc from column ${column}, .+`),
-      );
+      await expect
+        .poll(() => popButton(page, column).getAttribute('aria-label'), { timeout: 30_000 })
+        .toMatch(new RegExp(`^Pop your Red disc from column ${column}, .+`));
       expect(await popButton(page, column).textContent()).toBe('Pop');
       expect(await page.textContent(`.pop[data-col="${column}"] + .pop-hint`)).not.toBe('');
     }
@@ -242,5 +243,25 @@ describe('Five-in-a-Row', () => {
     await play(page, '5');
     await expect.poll(() => discCount(page)).toBe(14);
     expect(await statusText(page)).toContain('Your turn');
+  });
+
+  it('reviews a finished game: the winning move judged by the solver', async () => {
+    const { page, screenshot } = await suite.newPage();
+    await openGame(page, `${suite.harness.url}#g=five:2737465&m=pvp`);
+    await expect.poll(() => statusText(page)).toContain('Red (Player 1) wins');
+    await page.click('#review-link');
+    await page.locator('.review-view').waitFor();
+    expect(await page.textContent('#review-title')).toBe('Five-in-a-Row review');
+    expect(await page.textContent('.review-meta')).toContain('five:2737465');
+    // Judged from the last move back: the win itself is proven first.
+    await expect
+      .poll(() => page.textContent('.review-table tr[data-move="7"] .badge'), { timeout: 30_000 })
+      .toContain('Best');
+    expect(await page.textContent('.review-table tr[data-move="7"]')).toContain('win in 1 move');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot('family-five-review');
+    // Leaving the review stops its worker and shows the game again.
+    await page.click('text=Back to the game');
+    await page.locator('.board .column').first().waitFor();
   });
 });

@@ -63,7 +63,7 @@ describe('online game controller: what a snapshot shows', () => {
       replay: false,
       rematch: { shown: false },
     });
-    expect(player.position?.moves).toEqual([3, 3]);
+    expect(player.position?.moves.map((m) => m.column)).toEqual([3, 3]);
     expect(player.players.map((p) => p.who)).toEqual(['You (Red)', 'Opponent (Yellow)']);
     expect(gameModel(SAMPLE_GAME, 2)).toMatchObject({ interactive: false, resign: true });
     expect(gameModel(SAMPLE_GAME, null)).toMatchObject({

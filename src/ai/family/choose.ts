@@ -33,7 +33,7 @@ export const FAMILY_SEARCH_STYLES: Readonly<
 };
 
 /** Perfect's share of its wall-clock ceiling for the solver before the search takes over. */
-const PERFECT_SOLVER_SHARE = 0.6;
+const PERFECT_SOLVER_SHARE = 0.5;
 
 function freshRandom(): RandomSource {
   return createRandom(Math.floor(Math.random() * 4294967296));

@@ -179,7 +179,7 @@ function familyNote(state: GameState, side: string, exact: boolean): string {
       ? 'each drop above its column, each pop on its Pop button'
       : 'each drop above its column';
   return exact
-    ? `For ${side}: W = win, D = draw, L = loss, solved (${where}).`
-    : `Estimates for ${side} (~), from the computer’s search, not solved (${where}): ` +
-        '★ = its choice; ~−3 = 3 points below it, on a scale to 10 for the worst move; W or L = a result it found.';
+    ? `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5; solved (${where}).`
+    : `For ${side}: W, D, L = solved (W3: win in 3 of your moves); ~ = the computer’s estimate, ` +
+        `not solved (${where}): ~★ = its choice, ~−3 = 3 points below it on a scale to 10.`;
 }

@@ -24,8 +24,8 @@ export function renderStatus(state: GameState, thinking: boolean): void {
   status.dataset['outcome'] = position.outcome.kind;
   again.hidden = !position.isOver;
   // The Review page (src/web/review) takes the whole game from its link; it is offered only on
-  // boards the solver handles.
-  reviewLink.hidden =
-    !position.isOver || position.ruleset.game !== 'classic' || !reviewable(position.variant);
+  // boards the solver handles (the family's games are each on their own, solvable board).
+  const solvable = position.ruleset.game !== 'classic' || reviewable(position.variant);
+  reviewLink.hidden = !position.isOver || !solvable;
   reviewLink.href = `#review=${familyGameToString(position, { alwaysPrefix: true })}`;
 }

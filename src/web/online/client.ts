@@ -176,10 +176,16 @@ export class OnlineClient extends Emitter<ClientEvents> {
   }
 
   /** Proposes a move on the version this client last saw; the server decides. */
-  move(column: number): Promise<Reply> {
+  move(column: number, kind: 'drop' | 'pop' = 'drop'): Promise<Reply> {
     const game = this.game;
     if (!game) return Promise.resolve(notJoined());
-    return this.request({ type: 'move', gameId: game.id, column, version: game.version });
+    return this.request({
+      type: 'move',
+      gameId: game.id,
+      column,
+      ...(kind === 'pop' ? { kind } : {}),
+      version: game.version,
+    });
   }
 
   resign(): Promise<Reply> {
@@ -203,7 +209,13 @@ export class OnlineClient extends Emitter<ClientEvents> {
     variant: string,
     clock: ClockSetting | null,
     secret: string,
-    options: { player?: string; computer?: 'fallback' | 'now' | 'never'; rated?: boolean } = {},
+    options: {
+      player?: string;
+      computer?: 'fallback' | 'now' | 'never';
+      rated?: boolean;
+      /** The member of the family (`popout`, `five`); classic when absent. */
+      game?: string;
+    } = {},
   ): Promise<Reply> {
     this.seekRequest = { variant, clock, secret, ...options };
     if (!this.connection.isOpen) return this.afterResume('seek');
@@ -337,6 +349,8 @@ export class OnlineApi {
 
   async createGame(setup: {
     variant: string;
+    /** The member of the family (`popout`, `five`); classic when absent. */
+    game?: string;
     clock: ClockSetting | null;
     side: Seat | 'random';
     secret: string;

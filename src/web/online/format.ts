@@ -32,7 +32,11 @@ export function statusLine(game: PublicGame, mySeat: Seat | null): string {
   }
   const result = game.result;
   if (game.status === 'finished' && result) {
-    if (result.kind === 'draw') return 'Draw: the board is full';
+    if (result.kind === 'draw') {
+      if (result.reason === 'repetition') return 'Draw: the same position came up a third time';
+      if (result.reason === 'no_legal_move') return 'Draw: no legal move for the side to move';
+      return 'Draw: the board is full';
+    }
     if (result.kind === 'aborted') {
       const who =
         mySeat === null

@@ -55,7 +55,10 @@ export function gameView(
   let boardInteractive = false;
   const board = createBoard(dom.boardHost, {
     onSelect: (column) => {
-      drop(column);
+      play(column, 'drop');
+    },
+    onPop: (column) => {
+      play(column, 'pop');
     },
   });
 
@@ -77,7 +80,7 @@ export function gameView(
     });
   }
 
-  function drop(column: number): void {
+  function play(column: number, kind: 'drop' | 'pop'): void {
     // A drop while the last disc still falls lands that disc first (input never waits), and
     // shows the answer that waited for it: the player acts on the game as it now stands.
     landNow();
@@ -88,7 +91,7 @@ export function gameView(
       return;
     }
     board.select(column);
-    answer('move', client.move(column), column);
+    answer('move', client.move(column, kind), column);
   }
 
   /** The countdown on the estimated server clock; `speak` false for a new one (see `countdown`). */
@@ -206,13 +209,20 @@ export function gameView(
     }),
   ];
   const unbind = bindGameEvents(dom, {
-    drop,
+    drop: (column) => {
+      play(column, 'drop');
+    },
+    pops: () => (game ? (positionOf(game)?.ruleset.pops ?? false) : false),
     key: (command) => {
+      const width = game ? positionOf(game)?.variant.width : undefined;
+      const inside = (column: number): boolean => width !== undefined && column < width;
       if (command.type === 'move') board.moveSelection(command.delta);
-      else if (command.type === 'dropSelected') drop(board.selected);
-      else if (command.type === 'dropColumn') {
-        const width = game ? positionOf(game)?.variant.width : undefined;
-        if (width !== undefined && command.column < width) drop(command.column);
+      else if (command.type === 'dropSelected') play(board.selected, 'drop');
+      else if (command.type === 'popSelected') play(board.selected, 'pop');
+      else if (command.type === 'dropColumn' && inside(command.column)) {
+        play(command.column, 'drop');
+      } else if (command.type === 'popColumn' && inside(command.column)) {
+        play(command.column, 'pop');
       }
     },
     resign: () => {

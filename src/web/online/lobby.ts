@@ -1,5 +1,5 @@
-import { parseVariant } from '../../core/index.js';
-import { PRESETS, boardName } from '../state/presets.js';
+import { parseVariant, variantToString } from '../../core/index.js';
+import { GAME_PRESETS, boardName, type GamePreset } from '../state/presets.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
 import { h, type View } from '../dom.js';
 import { CLOCKS, COLOUR, computerWaitText, seekWaitText } from './format.js';
@@ -15,10 +15,26 @@ function select(id: string, options: readonly { id: string; label: string }[]): 
   return element;
 }
 
-/** "Classic 7×6, connect 4" for "7x6c4"; the raw string only if it does not parse. */
-const nameOf = (variant: string): string => {
+/**
+ * "Classic 7×6, connect 4" for "7x6c4", "PopOut 7×6" for a PopOut game; the raw string only if
+ * it does not parse.
+ */
+const nameOf = (variant: string, game = 'classic'): string => {
+  const family = GAME_PRESETS.find((p) => p.game !== 'classic' && p.id === game);
+  if (family) return family.label;
   const parsed = parseVariant(variant);
   return parsed.ok ? boardName(parsed.value) : variant;
+};
+
+/**
+ * The seek's or new game's `game` and `variant` for a menu entry: the family's games name
+ * themselves (and their board), classic boards only their board.
+ */
+const gameChoice = (id: string): { variant: string; game?: string } => {
+  const preset: GamePreset | undefined = GAME_PRESETS.find((p) => p.id === id);
+  if (!preset) return { variant: id };
+  const variant = variantToString(preset.variant);
+  return preset.game === 'classic' ? { variant } : { variant, game: preset.game };
 };
 
 const clockOf = (id: string) => CLOCKS.find((c) => c.id === id)?.clock ?? null;
@@ -32,7 +48,8 @@ export function lobbyView(
 ): View {
   /** Whether this browser plays under a name (see the identity card below). */
   let named = false;
-  const boards = PRESETS.map((p) => ({ id: p.id, label: p.label }));
+  // The local game's menu: the classic boards, then PopOut and Five-in-a-Row.
+  const boards = GAME_PRESETS.map((p) => ({ id: p.id, label: p.label }));
   const friendBoard = select('online-friend-board', boards);
   const friendClock = select('online-friend-clock', CLOCKS);
   const friendSide = select('online-friend-side', [
@@ -74,7 +91,7 @@ export function lobbyView(
     const player = named ? identitySecret() : undefined;
     api
       .createGame({
-        variant: friendBoard.value,
+        ...gameChoice(friendBoard.value),
         clock: clockOf(friendClock.value),
         side,
         secret,
@@ -201,9 +218,15 @@ export function lobbyView(
     if (computer === 'now') stopWaitClock();
     else startWaitClock(computer === 'never');
     // `rated` is sent either way: the server's default (rated) must not decide for a casual choice.
-    const options = { computer, rated, ...(player === undefined ? {} : { player }) };
+    const choice = gameChoice(quickBoard.value);
+    const options = {
+      computer,
+      rated,
+      ...(player === undefined ? {} : { player }),
+      ...(choice.game === undefined ? {} : { game: choice.game }),
+    };
     void client
-      .seek(quickBoard.value, clockOf(quickClock.value), seekSecret, options)
+      .seek(choice.variant, clockOf(quickClock.value), seekSecret, options)
       .then((reply) => {
         if (reply.type === 'error' && reply.code !== 'disconnected') {
           quickStatus.textContent = reply.message;
@@ -278,7 +301,8 @@ export function lobbyView(
           h(
             'a',
             { href: routeHash({ kind: 'replay', gameId: game.id }) },
-            `${nameOf(game.variant)}, ${game.notation.length} moves, ${result}`,
+            // A pop is written `p4`: one move, two characters.
+            `${nameOf(game.variant, game.game)}, ${game.notation.replace(/p/g, '').length} moves, ${result}`,
           ),
         ),
       );

@@ -1,6 +1,7 @@
-import { Position, parseVariant, type Player } from '../../core/index.js';
+import { GamePosition, parseRuleset, parseVariant, type Player } from '../../core/index.js';
+import { movesOf } from '../../protocol/index.js';
 import { createBoard } from '../board/board.js';
-import { boardName } from '../state/presets.js';
+import { GAME_PRESETS, boardName } from '../state/presets.js';
 import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from '../dom.js';
 import { seatParts, stakesText, statusLine } from './format.js';
@@ -80,9 +81,10 @@ export function replayView(api: OnlineApi, gameId: string): View {
   function show(next: number): void {
     if (!game) return;
     ply = Math.max(0, Math.min(game.moves.length, next));
-    const variant = parseVariant(game.variant);
-    if (!variant.ok) return;
-    const position = Position.fromMoves(variant.value, game.moves.slice(0, ply));
+    const ruleset = parseRuleset(game.game);
+    if (!ruleset.ok) return;
+    // The game's own member of the family (pops included), as the rules core reads it.
+    const position = GamePosition.fromMoves(ruleset.value, movesOf(game).slice(0, ply));
     if (!position.ok) return;
     void board.set({ position: position.value, interactive: false });
     slider.value = String(ply);
@@ -143,7 +145,8 @@ export function replayView(api: OnlineApi, gameId: string): View {
     }
     game = loaded;
     const variant = parseVariant(loaded.variant);
-    const name = variant.ok ? boardName(variant.value) : loaded.variant;
+    const family = GAME_PRESETS.find((p) => p.game !== 'classic' && p.id === loaded.game);
+    const name = family?.label ?? (variant.ok ? boardName(variant.value) : loaded.variant);
     summary.textContent = `${name} · ${statusLine(loaded, null)}`;
     stakes.textContent = `${stakesText(loaded)} game`;
     stakes.dataset['rated'] = String(loaded.rated);
@@ -152,15 +155,16 @@ export function replayView(api: OnlineApi, gameId: string): View {
     seats.hidden = false;
     live.hidden = loaded.status === 'finished';
     slider.max = String(loaded.moves.length);
-    movesInput.value = `${loaded.variant}:${loaded.notation}`;
-    analysis.href = analysisLink(loaded.variant, loaded.notation, location.href);
+    // The game string: the board for classic games (as ever), the game for the family's.
+    const prefix = family ? loaded.game : loaded.variant;
+    movesInput.value = `${prefix}:${loaded.notation}`;
+    analysis.href = analysisLink(prefix, loaded.notation, location.href);
     // A finished game can be reviewed move by move (src/web/review).
-    review.href = reviewHash(`${loaded.variant}:${loaded.notation}`);
+    review.href = reviewHash(`${prefix}:${loaded.notation}`);
     review.hidden =
       loaded.status !== 'finished' ||
       loaded.moves.length === 0 ||
-      !variant.ok ||
-      !reviewable(variant.value);
+      (family === undefined && (!variant.ok || !reviewable(variant.value)));
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);

@@ -5,7 +5,7 @@ import type { MoveClass } from '../../review/index.js';
 export interface FamilyReviewRequest {
   /** The game string (`popout:44p4`, src/core/family/notation.ts). */
   readonly game: string;
-  /** The solver's node budget per position of each pass (quick first, then what is open). */
+  /** The solver's time per position of each pass, ms (quick first, then what is still open). */
   readonly passes: readonly number[];
 }
 

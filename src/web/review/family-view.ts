@@ -16,8 +16,8 @@ import type {
 } from './family-protocol.js';
 import { accuracyText, decisiveVerdict, movesOf, verdictText } from './progress.js';
 
-/** Solver nodes per position of each pass: quick first, then more for what is still open. */
-const PASSES = [200_000, 2_000_000, 20_000_000];
+/** Milliseconds per position of each pass: quick first, then more for what is still open. */
+const PASSES = [1500, 8000, 30000];
 
 /** "column 4" or "pop from column 4". */
 const moveWords = (move: Move): string =>

@@ -1,7 +1,8 @@
 import './review.css';
 import { h } from '../dom.js';
 import type { PageRoute, PageView } from '../routes.js';
-import { reviewRoute } from './routes.js';
+import { familyReviewView } from './family-view.js';
+import { familyReviewRoute, reviewRoute } from './routes.js';
 import { reviewView } from './view.js';
 
 /**
@@ -9,6 +10,8 @@ import { reviewView } from './view.js';
  * computation. A link whose game does not parse says why.
  */
 export function mountPage(_host: HTMLElement, route: PageRoute): PageView {
+  const family = route.page === 'review' ? familyReviewRoute(route.hash) : undefined;
+  if (family) return familyReviewView(family);
   const game = route.page === 'review' ? reviewRoute(route.hash) : undefined;
   if (game === undefined || !game.ok) {
     const why = game === undefined ? 'it names no game' : game.error.message;

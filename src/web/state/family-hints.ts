@@ -7,6 +7,8 @@ export interface FamilyMoveValue {
   /** Side to move's view: > 0 good; exact scores follow the solver (win > 0, draw 0, loss < 0). */
   readonly score: number | null;
   readonly exact: boolean;
+  /** For an exact win or loss: the mover's moves to the end, this one included, when known. */
+  readonly distance?: number;
 }
 
 /** The hint row (drops, by column) and the pop buttons' hints (PopOut; null: no pop there). */
@@ -16,8 +18,8 @@ export interface FamilyHints {
 }
 
 /**
- * Hints for every move of a family position. An exact score says win, draw or loss (the family
- * solver's distances are not the classic solver's, so no "in N" is claimed); a search value at
+ * Hints for every move of a family position. An exact score says win, draw or loss, "in N" when
+ * the caller read the distance from it (`distance`); a search value at
  * or past `proven` is a forced result the search found; anything else is an estimate, ranked
  * against the other moves like the classic game's estimates.
  */
@@ -33,10 +35,11 @@ export function familyHints(
   const pops: (Hint | null)[] = Array.from({ length: width }, (_, column) =>
     position.canPlay({ kind: 'pop', column }) ? { kind: 'unknown' } : null,
   );
-  for (const { move, score, exact } of values) {
+  for (const value of values) {
+    const { move } = value;
     const list = move.kind === 'pop' ? pops : drops;
     if (move.column < 0 || move.column >= width || list[move.column] === null) continue;
-    list[move.column] = hintOf(score, exact, proven);
+    list[move.column] = hintOf(value, proven);
   }
   // Estimates are ranked over drops and pops together: one scale for every move.
   const ranked = rankEstimates([...drops, ...pops.map((h) => h ?? { kind: 'full' as const })]);
@@ -46,11 +49,12 @@ export function familyHints(
   };
 }
 
-function hintOf(score: number | null, exact: boolean, proven: number): Hint {
+function hintOf({ score, exact, distance }: FamilyMoveValue, proven: number): Hint {
   if (score === null) return { kind: 'unknown' };
   if (exact) {
-    if (score > 0) return { kind: 'win', moves: null };
-    if (score < 0) return { kind: 'loss', moves: null };
+    const moves = distance ?? null;
+    if (score > 0) return { kind: 'win', moves };
+    if (score < 0) return { kind: 'loss', moves };
     return { kind: 'draw' };
   }
   if (score >= proven) return { kind: 'win', moves: null };

@@ -180,7 +180,7 @@ function merge(...lists: readonly (readonly Hint[])[]): Hint[] {
 async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Promise<void> {
   const { id, game } = request;
   if (game.family !== undefined) {
-    post(familyAnalysis(request));
+    familyAnalysis(request, post);
     return;
   }
   const position = positionOf(game);

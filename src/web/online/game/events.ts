@@ -8,6 +8,8 @@ import type { GameDom } from './render.js';
 export interface GameActions {
   /** Drop in a column (0-based), or say why not. */
   drop(column: number): void;
+  /** Whether the game has pops (PopOut): only then do the pop keys belong to it. */
+  pops(): boolean;
   /** A key command of the local game's set. */
   key(command: KeyCommand): void;
   resign(): void;
@@ -64,9 +66,12 @@ export function bindGameEvents(dom: GameDom, actions: GameActions): () => void {
       ctrlKey: event.ctrlKey,
       metaKey: event.metaKey,
       altKey: event.altKey,
+      shiftKey: event.shiftKey,
+      code: event.code,
       target: focusKind(event.target),
     });
     if (!command) return;
+    if ((command.type === 'popSelected' || command.type === 'popColumn') && !actions.pops()) return;
     event.stopImmediatePropagation();
     event.preventDefault();
     actions.key(command);

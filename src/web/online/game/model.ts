@@ -4,7 +4,14 @@
  * (`snapshotChange`), the countdown, the clocks and why a drop is refused. The view
  * (../game-view.ts) keeps the state and the timers; render.ts writes a model into the page.
  */
-import { Position, parseVariant, playerToMove, type Player } from '../../../core/index.js';
+import {
+  GAME_TITLES,
+  GamePosition,
+  parseRuleset,
+  playerToMove,
+  type Player,
+} from '../../../core/index.js';
+import { movesOf } from '../../../protocol/index.js';
 import type { ConnectionStatus, PublicGame, Seat } from '../client.js';
 import { crossedAnnouncement, deadlineText, secondsLeft, type Deadline } from '../deadline.js';
 import {
@@ -18,12 +25,19 @@ import {
 } from '../format.js';
 import { ratingText } from '../identity.js';
 
-export const positionOf = (game: PublicGame): Position | undefined => {
-  const variant = parseVariant(game.variant);
-  if (!variant.ok) return undefined;
-  const position = Position.fromMoves(variant.value, game.moves);
+/** The game as the rules core reads it: its member of the family (`game`), pops included. */
+export const positionOf = (game: PublicGame): GamePosition | undefined => {
+  const ruleset = parseRuleset(game.game);
+  if (!ruleset.ok) return undefined;
+  const position = GamePosition.fromMoves(ruleset.value, movesOf(game));
   return position.ok ? position.value : undefined;
 };
+
+/** "PopOut" or "Five-in-a-Row" for a game of the family; null for the classic game. */
+export function familyTitle(game: Pick<PublicGame, 'game'>): string | null {
+  const ruleset = parseRuleset(game.game);
+  return ruleset.ok && ruleset.value.game !== 'classic' ? GAME_TITLES[ruleset.value.game] : null;
+}
 
 /** One player's line: name, rating and "(you)", presence. */
 export interface PlayerLine {
@@ -37,7 +51,7 @@ export interface PlayerLine {
 
 /** What the page shows for one snapshot seen from one seat (null: watching). */
 export interface GameModel {
-  readonly position: Position | undefined;
+  readonly position: GamePosition | undefined;
   /** Whether the board takes clicks: this seat's turn in a game in play. */
   readonly interactive: boolean;
   readonly line: string;
@@ -80,7 +94,9 @@ export function gameModel(game: PublicGame, seat: Seat | null): GameModel {
         ? `${statusLine(game, seat)} (watching)`
         : statusLine(game, seat),
     disc: game.result?.kind === 'win' ? game.result.winner : game.turn,
-    stakes: stakesText(game),
+    // A game of the family says which one beside its stakes ("PopOut · Casual").
+    stakes:
+      familyTitle(game) === null ? stakesText(game) : `${familyTitle(game)} · ${stakesText(game)}`,
     rated: game.rated,
     players: [playerLine(1), playerLine(2)],
     invite: game.status === 'waiting',
@@ -129,8 +145,13 @@ export function snapshotChange(input: {
   if (line !== input.shownLine || moved || newCountdown !== null) {
     const last = next.moves[next.moves.length - 1];
     const mover: Player = playerToMove(next.moves.length - 1);
+    const popped = next.pops.includes(next.moves.length - 1);
     const move =
-      moved && last !== undefined ? `${COLOUR[mover]} drops in column ${last + 1}. ` : '';
+      moved && last !== undefined
+        ? popped
+          ? `${COLOUR[mover]} popped column ${last + 1}. `
+          : `${COLOUR[mover]} drops in column ${last + 1}. `
+        : '';
     announce = `${move}${line}.${newCountdown !== null ? ` ${newCountdown}.` : ''}`;
   }
   const offered = next.rematch.offeredBy;
