@@ -7,6 +7,15 @@ export class BudgetSpent extends Error {
   }
 }
 
+/**
+ * The longest search path `wdl` walks before it gives up as if its budget ran out. Its path
+ * holds only distinct positions, and a PopOut game can go a very long way without repeating
+ * one, so without a cap a long search recursed until the engine's stack ran out: a browser
+ * worker's stack is far smaller than Node's, and the review of an opening failed with "Maximum
+ * call stack size exceeded". Giving up is sound: the answer is "unknown", never a wrong value.
+ */
+export const MAX_SEARCH_PATH = 160;
+
 export interface SearchLimits {
   readonly maxNodes?: number;
   readonly signal?: { readonly aborted: boolean };
@@ -127,6 +136,7 @@ export class FamilySearch {
       }
     }
     const index = this.path.size;
+    if (index >= MAX_SEARCH_PATH) throw new BudgetSpent();
     this.path.set(key, index);
     const outerHit = this.minHit;
     this.minHit = Infinity;
