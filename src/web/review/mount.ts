@@ -10,18 +10,22 @@ import { reviewView } from './view.js';
  * computation. A link whose game does not parse says why.
  */
 export function mountPage(_host: HTMLElement, route: PageRoute): PageView {
-  const family = route.page === 'review' ? familyReviewRoute(route.hash) : undefined;
-  if (family) return familyReviewView(family);
-  const game = route.page === 'review' ? reviewRoute(route.hash) : undefined;
-  if (game === undefined || !game.ok) {
-    const why = game === undefined ? 'it names no game' : game.error.message;
-    const element = h(
-      'section',
-      { class: 'review-view' },
-      h('p', { class: 'review-error', role: 'alert' }, `That link holds no valid game: ${why}.`),
-      h('a', { class: 'button', href: '#' }, 'Back to the game'),
-    );
-    return { element, dispose: () => undefined };
+  if (route.page !== 'review') return refusal('it names no game');
+  const family = familyReviewRoute(route.hash);
+  if (family !== undefined) {
+    return family.ok ? familyReviewView(family.value) : refusal(family.error.message);
   }
-  return reviewView(game.value);
+  const game = reviewRoute(route.hash);
+  if (game === undefined) return refusal('it names no game');
+  return game.ok ? reviewView(game.value) : refusal(game.error.message);
+}
+
+function refusal(why: string): PageView {
+  const element = h(
+    'section',
+    { class: 'review-view' },
+    h('p', { class: 'review-error', role: 'alert' }, `That link holds no valid game: ${why}.`),
+    h('a', { class: 'button', href: '#' }, 'Back to the game'),
+  );
+  return { element, dispose: () => undefined };
 }

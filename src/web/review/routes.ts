@@ -18,14 +18,16 @@ export function reviewRoute(hash: string): Result<Position, C4Error> | undefined
 }
 
 /**
- * `#review=popout:44p4`: a PopOut or Five-in-a-Row game to review (classic games, whatever
- * their form, are `reviewRoute`'s).
+ * `#review=popout:44p4`: a PopOut or Five-in-a-Row game to review, or why its string does not
+ * read (so a bad move in a family game is named by the family's rules, not the classic
+ * parser's). Classic games, whatever their form, are `reviewRoute`'s: undefined here.
  */
-export function familyReviewRoute(hash: string): GamePosition | undefined {
+export function familyReviewRoute(hash: string): Result<GamePosition, C4Error> | undefined {
   const game = new URLSearchParams(hash.replace(/^#/, '')).get('review');
   if (game === null) return undefined;
   const parsed = parseFamilyGame(game);
-  return parsed.ok && parsed.value.ruleset.game !== 'classic' ? parsed.value : undefined;
+  if (parsed.ok) return parsed.value.ruleset.game === 'classic' ? undefined : parsed;
+  return /^(popout|five)\b/i.test(game) ? parsed : undefined;
 }
 
 export const reviewHash = (game: string): string => `#review=${game}`;
