@@ -102,7 +102,8 @@ export function init(width: i32, height: i32, bits: i32): i32 {
   // Centre first, ties to the left.
   let next = 0;
   for (let d = 0; d < W; d++) {
-    for (let c = 0; c < W; c++) if (abs<i32>(2 * c - (W - 1)) == d) store<i32>(ORDER + (usize(next++) << 2), c);
+    for (let c = 0; c < W; c++)
+      if (abs<i32>(2 * c - (W - 1)) == d) store<i32>(ORDER + (usize(next++) << 2), c);
   }
   const size = usize(1) << usize(bits);
   const base = (__heap_base + 63) & ~usize(63);
