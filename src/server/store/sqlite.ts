@@ -7,6 +7,7 @@ import type { PoolId } from '../../rating/index.js';
 import { GAME_SQL, insertParams, toGame, updateParams, type StateRow } from './games-sql.js';
 import { migrateSqlite } from './migrate.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
+import { openWal } from './sqlite-open.js';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpoint.js';
 import { cacheStatements } from './sqlite-statements.js';
 import {
@@ -62,12 +63,8 @@ export class SqliteStore implements GameStore {
 
   constructor(file: string) {
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    this.db = new Database(file);
+    this.db = openWal(file);
     cacheStatements(this.db);
-    // Before WAL: switching a new file to WAL takes a lock that a process starting alongside may
-    // hold for a moment; waiting beats failing to start.
-    this.db.pragma('busy_timeout = 5000');
-    this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     if (file !== ':memory:' && this.db.pragma('journal_mode', { simple: true }) === 'wal') {
       // Checkpoints run on a thread of their own, not inside a move's commit on the loop.

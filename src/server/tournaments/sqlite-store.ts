@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { openWal } from '../store/sqlite-open.js';
 import { cacheStatements } from '../store/sqlite-statements.js';
 import {
   TSQL,
@@ -27,11 +28,9 @@ export class SqliteTournamentStore implements TournamentStore {
   private readonly db: Database.Database;
 
   constructor(file: string) {
-    this.db = new Database(file);
+    this.db = openWal(file);
     // Every tick reads the entrants and pairings and each renewal writes: compile them once.
     cacheStatements(this.db);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('busy_timeout = 5000');
     // As the game store's connection: a commit survives the process being killed (WAL), and
     // does not wait for the disk (each presence renewal of 500 players was a sync of its own).
     this.db.pragma('synchronous = NORMAL');
