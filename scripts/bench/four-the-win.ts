@@ -1,7 +1,7 @@
 // Runs Four the Win! (github.com/TheTrustedComputer/Four-The-Win, built outside the repository;
 // its path in C4_FOUR_THE_WIN) on a PopOut position and reads its answer, for the comparison
 // test and `npm run bench:family`.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { Move } from '../../src/core/index.js';
 import { POPOUT_WIN } from '../../src/solver/family/index.js';
 
@@ -34,19 +34,52 @@ export function fourTheWin(
 ): FourTheWinAnswer {
   const args = ['-v', 'popout', '-t', String(tableGiB)];
   const text = fourTheWinMoves(moves);
-  // With no moves it reads them from standard input; an empty line solves the empty board.
-  const output = execFileSync(executable, text === '' ? args : [...args, text], {
+  // With no moves it reads them from its input and, after answering, never exits: see
+  // `fourTheWinEmpty`.
+  if (text === '') throw new Error('the empty board: use fourTheWinEmpty');
+  const output = execFileSync(executable, [...args, text], {
     // With moves it solves at once and never reads its input (writing to it would fail).
-    ...(text === '' ? { input: '\n' } : { stdio: ['ignore', 'pipe', 'pipe'] }),
+    stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     maxBuffer: 1 << 24,
     timeout: 30 * 60 * 1000,
   });
+  const answer = parseAnswer(output);
+  if (answer === undefined)
+    throw new Error(`no result in Four the Win!'s output: ${output.slice(-200)}`);
+  return answer;
+}
+
+/**
+ * The empty board: given no moves it reads them from its input (an empty line is the empty
+ * board), and once it has answered goes back to its input and, at its end, searches again
+ * without end; so it is stopped as soon as its answer line is out.
+ */
+export async function fourTheWinEmpty(executable: string, tableGiB = 1): Promise<FourTheWinAnswer> {
+  const child = spawn(executable, ['-v', 'popout', '-t', String(tableGiB)], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  child.stdin.end('\n');
+  let output = '';
+  try {
+    for await (const chunk of child.stdout) {
+      output += String(chunk);
+      const answer = parseAnswer(output);
+      if (answer !== undefined) return answer;
+    }
+  } finally {
+    child.kill();
+  }
+  throw new Error(`no result in Four the Win!'s output: ${output.slice(-200)}`);
+}
+
+function parseAnswer(output: string): FourTheWinAnswer | undefined {
   // eslint-disable-next-line no-control-regex
   const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  // A win at once reads `WIN 1 ...`; a draw `D` with no depth.
-  const match = /(WIN|LOSS|DRAW|[WLD])(\d*)\s+(\d+)\s+\d+\s+([\d.]+)/.exec(plain);
-  if (!match) throw new Error(`no result in Four the Win!'s output: ${plain.slice(-200)}`);
+  // A win at once reads `WIN 1 ...`; a draw `D` with no depth. The line must be whole (its
+  // seconds may arrive in two chunks).
+  const match = /(WIN|LOSS|DRAW|[WLD])(\d*)\s+(\d+)\s+\d+\s+([\d.]+)(?=\s)/.exec(plain);
+  if (!match) return undefined;
   const [, kind = '', depth = '', nodes, seconds] = match;
   const plies = kind.length > 1 ? 1 : Number(depth) + 1;
   const score = kind.startsWith('W')

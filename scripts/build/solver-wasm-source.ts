@@ -51,7 +51,11 @@ export const TEST_GENERATED = 'test/solver/wasm-test-binary.generated.ts';
  * src/solver/family, so the classic builds' hashes and bytes do not change with it.
  */
 export const FAMILY_DIR = `${ASSEMBLY_DIR}/family`;
+/** Its threads build takes the classic one's helper wake-up and wait (common/parallel.ts). */
+export const FAMILY_SOURCES = [FAMILY_DIR, COMMON_DIR] as const;
 export const FAMILY_GENERATED = 'src/solver/family/wasm-popout-binary.generated.ts';
+/** The PopOut search with threads (one shared memory, family/shared.ts), as SHARED_GENERATED. */
+export const FAMILY_SHARED_GENERATED = 'src/solver/family/wasm-popout-shared-binary.generated.ts';
 
 export const WASM_BUILDS = [
   { generated: GENERATED, flags: ASC_FLAGS, entry: ENTRY, dirs: NARROW_SOURCES },
@@ -67,7 +71,13 @@ export const WASM_BUILDS = [
     generated: FAMILY_GENERATED,
     flags: ASC_FLAGS,
     entry: `${FAMILY_DIR}/popout.ts`,
-    dirs: [FAMILY_DIR],
+    dirs: FAMILY_SOURCES,
+  },
+  {
+    generated: FAMILY_SHARED_GENERATED,
+    flags: SHARED_ASC_FLAGS,
+    entry: `${FAMILY_DIR}/popout.ts`,
+    dirs: FAMILY_SOURCES,
   },
   {
     generated: TEST_GENERATED,

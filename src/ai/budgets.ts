@@ -85,7 +85,14 @@ export const FAMILY_LEVEL_NODES = {
   perfect: 200_000,
 } as const;
 
-/** Positions Perfect's exact solver may visit per move before its search takes over. */
+/**
+ * PopOut: positions Perfect's solver may visit per move for the position's score and best moves
+ * (`solveFamily`). Real games' positions take up to ~4.2 M from ply 2 on (docs/family.md,
+ * "Computer levels"), about half a second here.
+ */
+export const FAMILY_PERFECT_SOLVE_NODES = 10_000_000;
+
+/** Positions Perfect's exact solver may visit per move for every move's score (analyseFamily). */
 export const FAMILY_PERFECT_SOLVER_NODES = 500_000;
 
 /** Wall-clock ceilings of the family levels: a safety net for slow devices, as above. */

@@ -3,6 +3,7 @@ import { analyze } from '../solver/index.js';
 import { chooseMoveNow } from './choose.js';
 import { Board } from './engine/board.js';
 import { isSolvable, type LevelId } from './levels.js';
+import { countGame, type MatchPairing, type MatchTally } from './match-tally.js';
 import { createRandom, pick, type RandomSource } from './random.js';
 import { winningColumns } from './rules.js';
 import type { MoveChoice, PerfectContext } from './types.js';
@@ -12,14 +13,8 @@ import type { MoveChoice, PerfectContext } from './types.js';
  * seeded random openings, each opening played twice with colours swapped, so neither side
  * profits from the first move or from a lucky start.
  */
-export interface MatchSetup {
-  readonly a: LevelId;
-  readonly b: LevelId;
-  readonly games: number;
+export interface MatchSetup extends MatchPairing {
   readonly variant: Variant;
-  readonly seed: number;
-  /** Random plies before the levels take over (no immediate wins among them). */
-  readonly openingPlies: number;
   /** Per-move time budget override (default: each level's own). */
   readonly timeMs?: number;
   /** Check each Perfect move against the solver within this many ms (0: no checks). */
@@ -52,10 +47,7 @@ export interface PerfectCheck {
   readonly exactInTime: boolean;
 }
 
-export interface MatchResult {
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
+export interface MatchResult extends MatchTally {
   readonly games: readonly string[];
   /** Perfect's moves that the solver could check in time, and those that lost score. */
   readonly checked: number;
@@ -107,9 +99,7 @@ export function playMatch(
   onMove: (report: MoveReport) => void = () => undefined,
 ): MatchResult {
   const random = createRandom(setup.seed);
-  let wins = 0;
-  let draws = 0;
-  let losses = 0;
+  const tally = { wins: 0, draws: 0, losses: 0 };
   let checked = 0;
   let unchecked = 0;
   const slips: PerfectCheck[] = [];
@@ -157,16 +147,11 @@ export function playMatch(
       const played = game.play(choice.column);
       if (!played.ok) throw played.error;
     }
-    const outcome = game.outcome;
-    let scoreA = 0.5;
-    if (outcome.kind === 'win') scoreA = (outcome.winner === 1) === aIsFirst ? 1 : 0;
-    if (scoreA === 1) wins++;
-    else if (scoreA === 0) losses++;
-    else draws++;
+    const scoreA = countGame(tally, game.outcome, aIsFirst);
     games.push(game.moves.map((c) => (c + 1).toString(36)).join(''));
     onGame({ index, moves: game.moves, scoreA, aFirst: aIsFirst });
   }
-  return { wins, draws, losses, games, checked, unchecked, slips, moveTimes };
+  return { ...tally, games, checked, unchecked, slips, moveTimes };
 }
 
 /**

@@ -134,7 +134,7 @@ async function build(args: readonly string[], io: CliIO): Promise<number> {
 
 const WRITE_EVERY_MS = 10_000;
 
-interface BuildPlan {
+export interface BuildPlan {
   readonly what: string;
   readonly tasks: readonly BookTask[];
   /** The ply the written book tries to be complete to (and derives shallower plies from). */
@@ -176,7 +176,7 @@ function wholePly(flag: string | undefined, order: BuildOrder, progress: string)
 }
 
 /** `--lines FILE --ply A..B`: the children, at plies A to B, of positions the games reach. */
-function alongLines(file: string, flag: string | undefined, bookFile: string): BuildPlan {
+export function alongLines(file: string, flag: string | undefined, bookFile: string): BuildPlan {
   const range = /^(\d+)(?:\.\.(\d+))?$/.exec(flag ?? '');
   if (!range)
     throw new UsageError(`book: --lines needs --ply A..B (e.g. 5..8), got ${flag ?? 'none'}`);

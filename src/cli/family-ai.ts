@@ -12,6 +12,7 @@ import {
   type GamePosition,
   type Ruleset,
 } from '../core/index.js';
+import { popoutBookContext } from './book-file.js';
 import { UsageError, type CliIO } from './command.js';
 
 const signedScore = (score: number): string => `${score > 0 ? '+' : ''}${score}`;
@@ -25,6 +26,7 @@ export function familyBestmove(
 ): number {
   if (position.isOver) throw new UsageError('bestmove: the game is over; there is no move');
   const choice = chooseFamilyMoveExplained(position, level.id, {
+    perfect: popoutBookContext(),
     ...(options.seed !== undefined ? { rng: createRandom(options.seed) } : {}),
     ...(options.timeMs !== undefined ? { timeMs: options.timeMs } : {}),
   });
@@ -81,6 +83,7 @@ export function familyArena(setup: FamilyArenaSetup, io: CliIO): number {
       ruleset: setup.ruleset,
       seed: setup.seed,
       openingPlies: setup.openingPlies,
+      perfect: popoutBookContext(),
     },
     (report: FamilyGameReport) => {
       if (setup.printGames) io.out(`${report.game}\n`);

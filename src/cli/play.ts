@@ -20,6 +20,7 @@ import { describeOutcome, PLAYER_NAMES, renderBoard } from './render.js';
 import { chooseMove, levelLabel } from '../ai/index.js';
 import { chooseFamilyMove } from '../ai/family/index.js';
 import { committedBookContext, levelFromFlag } from './bestmove.js';
+import { popoutBookContext } from './book-file.js';
 
 /** Chooses a column for the side to move; a person at the keyboard is `undefined`. */
 export type Mover = ((position: Position) => Promise<number>) | undefined;
@@ -47,7 +48,8 @@ export const play: Command = {
       if (values.first !== undefined && values.first !== 'me' && values.first !== 'computer') {
         throw new UsageError(`play: --first must be me or computer, got ${values.first}`);
       }
-      const mover = (position: GamePosition) => chooseFamilyMove(position, level.id);
+      const perfect = popoutBookContext();
+      const mover = (position: GamePosition) => chooseFamilyMove(position, level.id, { perfect });
       io.out(`You are playing ${level.name} at ${GAME_TITLES[ruleset.game]}.\n`);
       return playFamilyGame(
         GamePosition.start(ruleset),

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRandom } from '../ai/index.js';
 import {
+  PLAYER_COLOURS,
   isClassic,
   parseFamilyGame,
   parseGame,
@@ -10,7 +11,11 @@ import {
 import {
   DEFAULT_FAMILY_MINE_OPTIONS,
   DEFAULT_MINE_OPTIONS,
+  familyPuzzlePosition,
+  familySolvedWhy,
+  familyStepMoves,
   mineFamilyPuzzles,
+  moveResults,
   minePuzzles,
   verifyFamilyPuzzle,
   parsePuzzleFile,
@@ -21,6 +26,7 @@ import {
 import { Solver, solverSupports } from '../solver/index.js';
 import { analyseFamily } from '../solver/family/index.js';
 import { isFamilyGameText } from './family.js';
+import { renderBoard } from './render.js';
 import { loadBook } from './book-file.js';
 import {
   parseCommandArgs,
@@ -31,7 +37,7 @@ import {
 } from './command.js';
 
 const USAGE =
-  'c4 puzzles generate --from GAMES --out FILE [--seed N] [--max-nodes N] [--min-ply N] | c4 puzzles verify FILE';
+  'c4 puzzles generate --from GAMES --out FILE [--seed N] [--max-nodes N] [--min-ply N] [--pops-only] | c4 puzzles verify FILE | c4 puzzles show FILE [ID ...]';
 
 function readText(command: string, file: string): string {
   if (!existsSync(file)) throw new UsageError(`${command}: ${file} not found`);
@@ -57,6 +63,7 @@ function generate(args: readonly string[], io: CliIO): number {
       seed: { type: 'string' },
       'max-nodes': { type: 'string' },
       'min-ply': { type: 'string' },
+      'pops-only': { type: 'boolean' },
     },
     false,
   );
@@ -64,6 +71,9 @@ function generate(args: readonly string[], io: CliIO): number {
     throw new UsageError(`puzzles generate: --from and --out are required (${USAGE})`);
   }
   if (isFamilyFile(values.from)) return generateFamily(values, io);
+  if (values['pops-only'] === true) {
+    throw new UsageError('puzzles generate: --pops-only is for PopOut games');
+  }
   const games = readGames(values.from);
   for (const { line, game } of games) {
     if (!game.ok)
@@ -126,7 +136,14 @@ function isFamilyFile(file: string): boolean {
 }
 
 function generateFamily(
-  values: { from?: string; out?: string; seed?: string; 'max-nodes'?: string; 'min-ply'?: string },
+  values: {
+    from?: string;
+    out?: string;
+    seed?: string;
+    'max-nodes'?: string;
+    'min-ply'?: string;
+    'pops-only'?: boolean;
+  },
   io: CliIO,
 ): number {
   const from = values.from!;
@@ -159,6 +176,7 @@ function generateFamily(
       DEFAULT_FAMILY_MINE_OPTIONS.minPly,
     ),
     random: createRandom(wholeFromFlag('puzzles generate', 'seed', values.seed, 1)),
+    popsOnly: values['pops-only'] === true,
   };
   const seen = new Set<string>();
   const puzzles: Puzzle[] = [];
@@ -210,15 +228,63 @@ function verify(args: readonly string[], io: CliIO): number {
   return failures > 0 ? 1 : 0;
 }
 
+/** "p5" as words: "pop column 5"; "4": "column 4". */
+const stepWords = (puzzle: Puzzle, text: string): string =>
+  familyStepMoves(puzzle, text)
+    .map((m) => (m.kind === 'pop' ? `pop column ${m.column + 1}` : `column ${m.column + 1}`))
+    .join(' or ');
+
+/**
+ * Prints puzzles (all of FILE, or those named by id): the board, the task, the solution and,
+ * for PopOut and Five-in-a-Row, why it works (src/puzzles/family-why.ts, from the family
+ * solver's exact results). Classic puzzles give the solution's columns.
+ */
+function show(args: readonly string[], io: CliIO): number {
+  const { positionals } = parseCommandArgs('puzzles show', args, {}, true);
+  const [file, ...ids] = positionals;
+  if (file === undefined) throw new UsageError(`puzzles show: usage: ${USAGE}`);
+  const parsed = parsePuzzleFile(readText('puzzles show', file));
+  if (!parsed.ok) throw new UsageError(`puzzles show: ${file}: ${parsed.error.message}`);
+  const all = parsed.value.puzzles;
+  const missing = ids.filter((id) => !all.some((p) => p.id === id));
+  if (missing.length > 0)
+    throw new UsageError(`puzzles show: no puzzle ${missing.join(', ')} in ${file}`);
+  const chosen = ids.length === 0 ? all : all.filter((p) => ids.includes(p.id));
+  for (const puzzle of chosen) {
+    const task = puzzle.goal === 'win' ? 'find the winning move' : 'save the draw';
+    const name = puzzle.game === undefined ? puzzle.variant : `${puzzle.game}-${puzzle.variant}`;
+    io.out(`${puzzle.id} (${name}:${puzzle.start}), difficulty ${puzzle.rating}\n`);
+    if (puzzle.game === undefined) {
+      // Classic steps are column characters (1-9, a-c): ASCII, one character each.
+      const columns = Array.from(puzzle.steps[0]!.accept.match(/[1-9a-c]/g) ?? []).join(' or ');
+      io.out(`${task}: column ${columns}\n\n`);
+      continue;
+    }
+    const built = familyPuzzlePosition(puzzle);
+    if (!built.ok) throw new UsageError(`puzzles show: ${puzzle.id}: ${built.error.message}`);
+    const start = built.value;
+    io.out(`${renderBoard(start, { colour: false })}\n`);
+    io.out(
+      `${PLAYER_COLOURS[start.turn]} to move: ${task}. Answer: ${stepWords(puzzle, puzzle.steps[0]!.accept)}\n`,
+    );
+    const results = moveResults(start, analyseFamily(start.clone()).moves);
+    const answer = familyStepMoves(puzzle, puzzle.steps[0]!.accept)[0]!;
+    io.out(`Why: ${familySolvedWhy(puzzle, start, answer, results, PLAYER_COLOURS).text}\n\n`);
+  }
+  return 0;
+}
+
 /** Mines puzzles from games (one per line) and re-checks puzzle files with the solver. */
 export const puzzles: Command = {
   name: 'puzzles',
-  summary: 'mine puzzles from games (exactly one winning or saving column) or verify a puzzle file',
+  summary:
+    'mine puzzles from games (exactly one winning or saving column), verify or show a puzzle file',
   usage: USAGE,
   run(args, io) {
     const [sub, ...rest] = args;
     if (sub === 'generate') return Promise.resolve(generate(rest, io));
     if (sub === 'verify') return Promise.resolve(verify(rest, io));
-    throw new UsageError(`puzzles: expected generate or verify (${USAGE})`);
+    if (sub === 'show') return Promise.resolve(show(rest, io));
+    throw new UsageError(`puzzles: expected generate, verify or show (${USAGE})`);
   },
 };

@@ -1,27 +1,19 @@
-import { familyGameToString, moveToString, sameMove, type GamePosition } from '../core/index.js';
+import {
+  familyGameToString,
+  moveToString,
+  playerToMove,
+  sameMove,
+  type GamePosition,
+} from '../core/index.js';
 import {
   describeFamilyScore,
-  moveClassInfo,
   reviewFamilyGame,
   summarizeFamily,
   type FamilyMoveReview,
-  type PlayerSummary,
 } from '../review/index.js';
 import { analyseFamily, POPOUT_WIN } from '../solver/family/index.js';
 import type { CliIO } from './command.js';
-
-const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
-
-function summaryLine(summary: PlayerSummary): string {
-  const c = summary.counts;
-  const accuracy = summary.accuracy === null ? 'n/a' : `${summary.accuracy.toFixed(1)}%`;
-  const first = summary.firstDecisive === null ? 'none' : `move ${summary.firstDecisive + 1}`;
-  return (
-    `${NAMES[summary.player]}: ${c.best} best, ${c.slower} kept the result but slower, ` +
-    `${c.mistake} mistakes, ${c.blunder} blunders, ${c.unsolved} not solved; ` +
-    `accuracy ${accuracy}; first decisive mistake: ${first}`
-  );
-}
+import { NAMES, printReview } from './review-text.js';
 
 /**
  * `c4 review` for PopOut and Five-in-a-Row: every move judged by the family solver within
@@ -51,42 +43,45 @@ export function reviewFamilyCommand(
   );
   const text = familyGameToString(game, { alwaysPrefix: true });
   const skipped = game.ply - reviews.length;
-  const lines = reviews.map((review) => {
-    const at = positions.get(review.ply)!;
+  const byPly = new Map(reviews.map((review) => [review.ply, review]));
+  // Every move has its line, as in the classic review: one the time did not reach is not solved.
+  const lines = game.moves.map((move, ply) => {
+    const review = byPly.get(ply);
+    const line = {
+      move: ply + 1,
+      player: NAMES[playerToMove(ply)],
+      played: moveToString(move),
+    };
+    if (review === undefined) {
+      return { ...line, class: 'unsolved' as const, outcome: 'not solved', better: [] };
+    }
+    const at = positions.get(ply)!;
     return {
-      move: review.ply + 1,
-      player: NAMES[review.player],
-      played: moveToString(review.move),
+      ...line,
       class: review.class,
       outcome: describeFamilyScore(at, review.played, POPOUT_WIN),
-      better: review.better.map((move) => {
-        const score = review.moves.find((m) => sameMove(m.move, move))?.score ?? null;
-        return { move: moveToString(move), outcome: describeFamilyScore(at, score, POPOUT_WIN) };
+      better: review.better.map((better) => {
+        const score = review.moves.find((m) => sameMove(m.move, better))?.score ?? null;
+        return { move: moveToString(better), outcome: describeFamilyScore(at, score, POPOUT_WIN) };
       }),
     };
   });
-  const players = summarizeFamily(reviews);
+  const players = summarizeFamily(game.ply, reviews);
   if (options.json) {
     io.out(JSON.stringify({ game: text, moves: lines, players, unreviewed: skipped }) + '\n');
     return 0;
   }
-  const end = game.outcome;
-  const result =
-    end.kind === 'win' ? `${NAMES[end.winner]} wins` : end.kind === 'draw' ? 'draw' : 'unfinished';
-  io.out(`Review of ${text}: ${result}\n`);
-  io.out('move  player  move  judgement                 result of the move    better\n');
-  for (const line of lines) {
-    const info = moveClassInfo(line.class);
-    const better = line.better.map((b) => `${b.move} (${b.outcome})`).join(', ');
-    io.out(
-      `${String(line.move).padStart(4)}  ${line.player.padEnd(6)}  ${line.played.padStart(4)}  ` +
-        `${`${info.mark} ${info.label}`.padEnd(24)}  ${line.outcome.padEnd(20)}  ${better}\n`,
-    );
-  }
-  if (skipped > 0) io.out(`(moves 1-${skipped} not reached: the time budget ran out)\n`);
-  for (const summary of players) io.out(summaryLine(summary) + '\n');
-  io.out(
-    'Accuracy: best moves count 1, moves that kept the result but slower 1/2, over the judged moves.\n',
-  );
+  printReview(io, {
+    game: text,
+    outcome: game.outcome,
+    heading: 'move',
+    rows: lines.map((line, ply) => ({
+      ...line,
+      player: playerToMove(ply),
+      better: line.better.map((b) => ({ played: b.move, outcome: b.outcome })),
+    })),
+    skipped,
+    players,
+  });
   return 0;
 }

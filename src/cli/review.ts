@@ -1,17 +1,16 @@
 import { gameToString, isClassic } from '../core/index.js';
 import {
   DEFAULT_POSITION_MS,
-  moveClassInfo,
   reviewMoves,
   reviewReport,
   type MoveReview,
-  type PlayerSummary,
 } from '../review/index.js';
 import { Solver, solverSupports } from '../solver/index.js';
 import { loadBook } from './book-file.js';
 import { SearchThreads, defaultThreads } from './search-threads.js';
 import { parseCommandArgs, UsageError, wholeFromFlag, type Command } from './command.js';
 import { classicOrFamily, gameOption } from './family.js';
+import { printReview } from './review-text.js';
 import { positionFromArgs } from './show.js';
 
 const USAGE =
@@ -20,19 +19,6 @@ const USAGE =
 const FAMILY_POSITION_NODES = 2_000_000;
 /** 2^22 entries (64 MiB), shared by the threads: a review's positions fill it together. */
 const REVIEW_TABLE_BITS = 22;
-const NAMES = { 1: 'Red', 2: 'Yellow' } as const;
-
-function summaryLine(summary: PlayerSummary): string {
-  const c = summary.counts;
-  const accuracy = summary.accuracy === null ? 'n/a' : `${summary.accuracy.toFixed(1)}%`;
-  const first = summary.firstDecisive === null ? 'none' : `move ${summary.firstDecisive + 1}`;
-  return (
-    `${NAMES[summary.player]}: ${c.best} best, ${c.slower} kept the result but slower, ` +
-    `${c.mistake} mistakes, ${c.blunder} blunders, ${c.unsolved} not solved; ` +
-    `accuracy ${accuracy}; first decisive mistake: ${first}`
-  );
-}
-
 /**
  * Judges every move of a game against the solver, from the last move back (late positions
  * settle fast), within a total time budget: what is not settled in time is "not solved".
@@ -117,29 +103,18 @@ export const review: Command = {
       io.out(JSON.stringify({ game, ...report, unreviewed: position.ply - reviews.length }) + '\n');
       return 0;
     }
-    const end = position.outcome;
-    const result =
-      end.kind === 'win'
-        ? `${NAMES[end.winner]} wins`
-        : end.kind === 'draw'
-          ? 'draw'
-          : 'unfinished';
-    io.out(`Review of ${game}: ${result}\n`);
-    io.out('move  player  col  judgement                 result of the move    better\n');
-    for (const line of report.moves) {
-      const info = moveClassInfo(line.class);
-      const better = line.better.map((b) => `${b.column} (${b.outcome})`).join(', ');
-      io.out(
-        `${String(line.move).padStart(4)}  ${NAMES[line.player].padEnd(6)}  ${line.column.padStart(3)}  ` +
-          `${`${info.mark} ${info.label}`.padEnd(24)}  ${line.outcome.padEnd(20)}  ${better}\n`,
-      );
-    }
-    const skipped = position.ply - reviews.length;
-    if (skipped > 0) io.out(`(moves 1-${skipped} not reached: the time budget ran out)\n`);
-    for (const summary of report.players) io.out(summaryLine(summary) + '\n');
-    io.out(
-      'Accuracy: best moves count 1, moves that kept the result but slower 1/2, over the judged moves.\n',
-    );
+    printReview(io, {
+      game,
+      outcome: position.outcome,
+      heading: 'col',
+      rows: report.moves.map((line) => ({
+        ...line,
+        played: line.column,
+        better: line.better.map((b) => ({ played: b.column, outcome: b.outcome })),
+      })),
+      skipped: position.ply - reviews.length,
+      players: report.players,
+    });
     return 0;
   },
 };

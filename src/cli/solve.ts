@@ -50,9 +50,9 @@ const BOOK_PLY = 16;
 
 const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves\n' +
-  '       c4 solve --game popout|five [--variant WxHcN] [--analyze] [--max-nodes N] [--stats] < moves';
-/** Flags of the classic solver that the family's has no use for. */
-const CLASSIC_ONLY = ['weak', 'weak-first', 'book', 'no-book', 'table-bits', 'threads'] as const;
+  '       c4 solve --game popout|five [--variant WxHcN] [--analyze] [--max-nodes N] [--table-bits B (popout)] [--threads N (popout)] [--stats] < moves';
+/** Flags of the classic solver that the family's has no use for (PopOut takes two others). */
+const CLASSIC_ONLY = ['weak', 'weak-first', 'book', 'no-book'] as const;
 
 const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
   r.ok ? { ok: true, value: f(r.value) } : r;
@@ -106,15 +106,27 @@ export const solve: Command = {
       if (classicFlag !== undefined) {
         throw new UsageError(`solve: --${classicFlag} is for the classic game only`);
       }
+      // Five-in-a-Row's solver is the shared classic one, with its own table and threads.
+      for (const flag of ['threads', 'table-bits'] as const) {
+        if (values[flag] !== undefined && !ruleset.pops) {
+          throw new UsageError(`solve: --${flag} is for the classic game and PopOut only`);
+        }
+      }
       const { solveFamilyLines } = await import('./solve-family.js');
       const maxNodes = values['max-nodes'];
+      const tableBits = values['table-bits'];
       return solveFamilyLines(
         ruleset,
         {
           analyze: values.analyze === true,
           stats: values.stats === true,
+          // One thread unless asked: PopOut's helpers pay off only on long searches.
+          threads: wholeFromFlag('solve', 'threads', values.threads, 1, 1, 64),
           ...(maxNodes !== undefined
             ? { maxNodes: wholeFromFlag('solve', 'max-nodes', maxNodes, 1) }
+            : {}),
+          ...(tableBits !== undefined
+            ? { tableBits: wholeFromFlag('solve', 'table-bits', tableBits, 22, 10, 27) }
             : {}),
         },
         io,

@@ -44,6 +44,40 @@ export function linesThrough(grid: Grid, connect: number, column: number, row: n
   return lines;
 }
 
+/**
+ * Whether the disc at (column,row) is in a line of at least `connect` of its colour, in `cells`
+ * laid out column by column (column * height + row; 0 is empty). It allocates nothing: the
+ * family's rules and its solver ask it after every move, and build the lines (`linesThrough`)
+ * only when there is one.
+ */
+export function completesLineAt(
+  cells: ArrayLike<number>,
+  board: { readonly width: number; readonly height: number; readonly connect: number },
+  column: number,
+  row: number,
+): boolean {
+  const { width, height, connect } = board;
+  const owner = cells[column * height + row];
+  if (owner === 0) return false;
+  for (const [dc, dr] of DIRECTIONS) {
+    let run = 1;
+    for (let c = column + dc, r = row + dr; c >= 0 && c < width && r >= 0 && r < height;) {
+      if (cells[c * height + r] !== owner) break;
+      run++;
+      c += dc;
+      r += dr;
+    }
+    for (let c = column - dc, r = row - dr; c >= 0 && c < width && r >= 0 && r < height;) {
+      if (cells[c * height + r] !== owner) break;
+      run++;
+      c -= dc;
+      r -= dr;
+    }
+    if (run >= connect) return true;
+  }
+  return false;
+}
+
 function sameOwner(grid: Grid, owner: Cell, column: number, row: number): boolean {
   return (
     column >= 0 &&

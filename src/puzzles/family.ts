@@ -38,6 +38,11 @@ export interface FamilyMineOptions {
   readonly maxSteps: number;
   /** Breaks ties between equally good defences. */
   readonly random: RandomSource;
+  /**
+   * Keep only puzzles answered by a pop (PopOut's "a pop that wins"): the other positions are
+   * dropped as soon as their answer is known, before the line and the rating are worked out.
+   */
+  readonly popsOnly?: boolean;
 }
 
 export const DEFAULT_FAMILY_MINE_OPTIONS: Omit<FamilyMineOptions, 'random'> = {
@@ -106,6 +111,7 @@ export function familyPuzzleAt(
   const goal = wins.length === 1 ? 'win' : wins.length === 0 && draws.length === 1 ? 'draw' : null;
   if (goal === null) return null;
   const solution = (goal === 'win' ? wins[0] : draws[0])!;
+  if (options.popsOnly === true && solution.move.kind !== 'pop') return null;
   let distance: number | null = null;
   if (goal === 'win') {
     distance = familyMovesToEnd(position, solution.score, POPOUT_WIN);

@@ -26,3 +26,11 @@ export {
   type FamilyMineOptions,
   type FamilyPuzzleAnalyser,
 } from './family.js';
+export {
+  familyFailedWhy,
+  familySolvedWhy,
+  lineWords,
+  moveName,
+  moveResults,
+  type MoveResult,
+} from './family-why.js';

@@ -17,8 +17,11 @@ const DIRECTIONS = [
   [1, -1],
 ] as const;
 
+/** What `threatCells` reads of a board: the classic `Position` and the family's `GamePosition`. */
+export type BoardCells = Pick<Position, 'variant' | 'cell' | 'columnHeight'>;
+
 /** Every empty cell where a disc of `player` would complete a line (reachable now or later). */
-export function threatCells(position: Position, player: Player): Square[] {
+export function threatCells(position: BoardCells, player: Player): Square[] {
   const { width, height, connect } = position.variant;
   const owns = (c: number, r: number): boolean =>
     c >= 0 && c < width && r >= 0 && r < height && position.cell(c, r) === player;
@@ -38,10 +41,10 @@ export function threatCells(position: Position, player: Player): Square[] {
   return threats;
 }
 
-const playable = (position: Position, cells: readonly Square[]): Square[] =>
+export const playable = (position: BoardCells, cells: readonly Square[]): Square[] =>
   cells.filter((s) => position.columnHeight(s.column) === s.row);
 
-const columnsOf = (cells: readonly Square[]): string => {
+export const columnsOf = (cells: readonly Square[]): string => {
   const columns = [...new Set(cells.map((s) => s.column + 1))];
   return columns.length === 1
     ? `column ${columns[0]!}`

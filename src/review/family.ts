@@ -1,6 +1,7 @@
 import {
   GamePosition,
   movesToEnd,
+  playerToMove,
   sameMove,
   type Move,
   type Player,
@@ -124,11 +125,24 @@ export function reviewFamilyGame(
   return reviews.reverse();
 }
 
-/** Counts, first decisive mistake and accuracy per player, as for the classic review. */
+/**
+ * Counts, first decisive mistake and accuracy per player over every move of a game of `plies`
+ * moves, as for the classic review. A move with no review (the time ran out before it, or the
+ * page heard only of the moves its worker solved) counts as not solved: summing only the reviews
+ * at hand reported "0 not solved" for a review that stopped half-way.
+ */
 export function summarizeFamily(
-  reviews: readonly FamilyMoveReview[],
+  plies: number,
+  reviews: readonly Pick<FamilyMoveReview, 'ply' | 'class'>[],
 ): readonly [PlayerSummary, PlayerSummary] {
-  return summarize(reviews);
+  const byPly = new Map(reviews.map((r) => [r.ply, r.class]));
+  return summarize(
+    Array.from({ length: plies }, (_, ply) => ({
+      ply,
+      player: playerToMove(ply),
+      class: byPly.get(ply) ?? 'unsolved',
+    })),
+  );
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   familyThinkingBudget,
   immediateWins,
 } from '../../src/ai/family/index.js';
-import { solveFamily } from '../../src/solver/family/index.js';
+import { analyseFamily, forgetFamilyTables, solveFamily } from '../../src/solver/family/index.js';
+import { FAMILY_PERFECT_SOLVER_NODES } from '../../src/ai/budgets.js';
 
 const game = (text: string): GamePosition => unwrap(parseFamilyGame(text));
 const start = (name: string): GamePosition => GamePosition.start(unwrap(parseRuleset(name)));
@@ -170,6 +171,28 @@ describe('family Perfect with the exact solver', () => {
         expect(game.outcome).toMatchObject({ kind: 'win', winner: mover });
       }
       expect(won).toBeGreaterThan(3);
+    }
+  });
+
+  it("plays a proven best move early in PopOut 7x6, where every move's score is beyond its budget", () => {
+    // Plies 4 to 7 of a Strong game: two wins, two losses.
+    for (const text of ['popout:4334', 'popout:43343', 'popout:433434', 'popout:4334343']) {
+      const position = game(text);
+      forgetFamilyTables();
+      const everyMove = analyseFamily(position, { maxNodes: FAMILY_PERFECT_SOLVER_NODES });
+      if (text === 'popout:4334') expect(everyMove.moves.some((m) => m.score === null)).toBe(true);
+      forgetFamilyTables();
+      const choice = chooseFamilyMoveExplained(position, 'perfect', { rng: createRandom(5) });
+      forgetFamilyTables();
+      const best = solveFamily(position);
+      expect(choice, text).toMatchObject({ scoreKind: 'exact', score: best.score });
+      expect(
+        best.best.some((move) => same(move, choice.move)),
+        text,
+      ).toBe(true);
+      expect(choice.summary).toBe(
+        best.score > 0 ? 'Plays the fastest win' : 'Every move loses: holds out longest',
+      );
     }
   });
 

@@ -1,17 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { drop, pair, status, waitForDiscs } from './online-helpers.js';
+import { createFriendGame, drop, pair, status, waitForDiscs } from './online-helpers.js';
 import { deviceSuite } from './suite.js';
 
 /**
  * PopOut online through the real server (protocol 3): two devices, one of them a 360 px phone,
- * play by link; a pop goes to the server as a move of kind pop and both boards fall.
+ * play by link on PopOut 8×7 (a board other than PopOut's own, from the lobby's menu); a pop goes
+ * to the server as a move of kind pop and both boards fall.
  */
 const suite = deviceSuite();
 
 describe('PopOut online', () => {
   it('two devices drop and pop by link, one on a 360 px phone', async () => {
-    const { red, yellow } = await pair(suite, { board: 'popout' });
+    const { red, yellow } = await pair(suite, { board: 'popout-8x7c4' });
     expect(await red.page.getAttribute('#online-board .board', 'data-game')).toBe('popout');
+    expect(await yellow.page.locator('#online-board .column').count()).toBe(8);
     expect(await yellow.page.textContent('#online-stakes')).toBe('PopOut · Casual');
     await drop(red.page, 4, 1, [yellow.page]);
     await drop(yellow.page, 3, 2, [red.page]);
@@ -41,6 +43,34 @@ describe('PopOut online', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
     await yellow.screenshot('family-online-popout-phone');
+    expect(red.errors).toEqual([]);
+    expect(yellow.errors).toEqual([]);
+  });
+
+  it('makes a link game of PopOut on a custom board; a size that is no board is named first', async () => {
+    const red = await suite.device('#online');
+    const page = red.page;
+    await page.locator('#online-friend-board').waitFor();
+    expect(await page.isVisible('#online-friend-board-width')).toBe(false);
+    await page.selectOption('#online-friend-board', 'popout-custom');
+    await page.fill('#online-friend-board-width', '6');
+    await page.fill('#online-friend-board-height', '5');
+    await page.fill('#online-friend-board-connect', '9');
+    await page.click('text=Create game link');
+    await expect
+      .poll(() => page.locator('#online-friend-board-connect').getAttribute('aria-invalid'))
+      .toBe('true');
+    expect(await page.textContent('#online-friend-error')).toMatch(/connect/i);
+    expect(page.url()).toMatch(/#online$/);
+    await red.screenshot('family-online-custom-board');
+    await page.fill('#online-friend-board-connect', '4');
+    const hash = await createFriendGame(page, { side: '1' });
+    const yellow = await suite.device(hash);
+    await expect.poll(() => status(page), { timeout: 15_000 }).toBe('Your turn');
+    expect(await yellow.page.locator('#online-board .column').count()).toBe(6);
+    expect(await yellow.page.getAttribute('#online-board .board', 'data-game')).toBe('popout');
+    expect(await yellow.page.textContent('#online-stakes')).toBe('PopOut · Casual');
+    await drop(page, 6, 1, [yellow.page]);
     expect(red.errors).toEqual([]);
     expect(yellow.errors).toEqual([]);
   });

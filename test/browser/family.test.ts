@@ -185,6 +185,19 @@ describe('PopOut', () => {
     await screenshot('family-popout-phone-hints');
   });
 
+  it("names the proven best move early in PopOut, where every move's score takes too long", async () => {
+    const { page } = await suite.newPage();
+    await openGame(page, `${suite.harness.url}#g=popout:43&m=analysis`);
+    // Red wins in 9 of its moves with a disc in column 3, the only winning move that fast
+    // (solveFamily); the other columns keep the search's estimates.
+    await expect
+      .poll(() => page.locator('.hint-row .hint').allTextContents(), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining(['W9']));
+    const drops = await page.locator('.hint-row .hint').allTextContents();
+    expect(drops.indexOf('W9')).toBe(2);
+    expect(drops.filter((text) => text === 'W9')).toHaveLength(1);
+  });
+
   it('has pop controls axe finds no fault with, on a phone and a desktop', async () => {
     const { page, screenshot } = await suite.newPage({ viewport: PHONE });
     await openGame(page, `${suite.harness.url}#g=popout:4433&m=pvp`);
@@ -243,6 +256,21 @@ describe('Five-in-a-Row', () => {
     await play(page, '5');
     await expect.poll(() => discCount(page)).toBe(14);
     expect(await statusText(page)).toContain('Your turn');
+  });
+
+  it('Perfect on PopOut answers a first disc at the edge with the centre, the winning reply', async () => {
+    const { page } = await suite.newPage();
+    await openGame(page, suite.harness.url);
+    await chooseMode(page, 'cpu');
+    await page.selectOption('#level', 'perfect');
+    await chooseGame(page, 'popout');
+    const moves = page.locator('#move-list li');
+    await play(page, '1');
+    await expect.poll(() => moves.count(), { timeout: 30_000 }).toBe(2);
+    // The only best reply to a disc in column 1, a win for Yellow in 27 plies (the book's).
+    expect(await moves.nth(1).textContent()).toBe('4');
+    expect(await page.inputValue('#share')).toContain('g=popout:14');
+    await expect.poll(() => statusText(page)).toContain('Your turn');
   });
 
   it('reviews a finished game: the winning move judged by the solver', async () => {

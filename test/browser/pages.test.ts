@@ -24,6 +24,51 @@ const SIZES = [
 const SLOW = 300_000;
 
 /**
+ * Makes every element's style be computed afresh. Chromium kept the previous scheme's text
+ * colour on a few elements drawn before a switch (axe read the dark theme's #e2e8f0 on the
+ * light background; the page sets no colour from script and has no transitions), even after a
+ * custom property changed on the root. An inline colour set on every element and taken off
+ * again makes each one's style be computed again, and colour moves no box, so nothing on the
+ * page is laid out again.
+ */
+async function restyle(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const all = [...document.querySelectorAll<HTMLElement | SVGElement>('*')];
+    for (const e of all) e.style.setProperty('color', 'initial');
+    document.body.getBoundingClientRect();
+    for (const e of all) e.style.removeProperty('color');
+    document.body.getBoundingClientRect();
+  });
+}
+
+/** Two frames drawn, so what axe reads is what is on screen. */
+async function frames(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(done));
+      }),
+  );
+}
+
+/**
+ * The serious and critical violations once the colours are the scheme's own. Even after the
+ * restyle a stale colour came back once in about five runs (a `<summary>` in the dark text on
+ * the light page). A stale colour goes away when the style is computed again; a real contrast
+ * failure stays, so a colour-contrast finding is checked again, up to twice, after a restyle.
+ */
+async function settledViolations(page: Page): Promise<string[]> {
+  let found = await axeViolations(page, ['serious', 'critical']);
+  for (let again = 0; again < 2 && found.some((v) => v.startsWith('color-contrast')); again++) {
+    console.warn('colour contrast checked again after a restyle:', found);
+    await restyle(page);
+    await frames(page);
+    found = await axeViolations(page, ['serious', 'critical']);
+  }
+  return found;
+}
+
+/**
  * Screenshots and checks the page now shown in both schemes at both sizes; `ready` waits for
  * what must be on screen after each change. Violations are collected with `expect.soft`, so one
  * page's failure still leaves every other page's screenshot.
@@ -34,18 +79,13 @@ async function shoot(p: TestPage, name: string, ready: (page: Page) => Promise<v
   await p.page.bringToFront();
   for (const colorScheme of SCHEMES) {
     await p.page.emulateMedia({ colorScheme });
-    // Chromium kept the previous scheme's text colour on a few elements drawn before the switch
-    // (axe read the dark theme's #e2e8f0 on the light background; the page sets no colour from
-    // script and has no transitions), even after a custom property changed on the root. An
-    // inline colour set on every element and taken off again makes each one's style be computed
-    // afresh, and colour moves no box, so nothing on the page is laid out again.
-    await p.page.evaluate(() => {
-      const all = [...document.querySelectorAll<HTMLElement | SVGElement>('*')];
-      for (const e of all) e.style.setProperty('color', 'initial');
-      document.body.getBoundingClientRect();
-      for (const e of all) e.style.removeProperty('color');
-      document.body.getBoundingClientRect();
-    });
+    // The reply to emulateMedia can come before the page's own media queries see the change:
+    // restyling before then restyles in the old scheme.
+    await p.page.waitForFunction(
+      (scheme) => matchMedia(`(prefers-color-scheme: ${scheme})`).matches,
+      colorScheme,
+    );
+    await restyle(p.page);
     for (const size of SIZES) {
       await p.page.setViewportSize(size);
       await p.page.evaluate(() => {
@@ -55,14 +95,9 @@ async function shoot(p: TestPage, name: string, ready: (page: Page) => Promise<v
       // The pointer off every control (a resize may bring a link under it: a hover
       // colour), and a frame drawn, so the colours axe reads are the ones on screen.
       await p.page.mouse.move(0, 0);
-      await p.page.evaluate(
-        () =>
-          new Promise((done) => {
-            requestAnimationFrame(() => requestAnimationFrame(done));
-          }),
-      );
+      await frames(p.page);
       const shot = `${name}-${colorScheme}-${size.width}x${size.height}`;
-      expect.soft(await axeViolations(p.page, ['serious', 'critical']), shot).toEqual([]);
+      expect.soft(await settledViolations(p.page), shot).toEqual([]);
       await p.screenshot(`page-${shot}`);
     }
   }

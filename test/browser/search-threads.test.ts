@@ -68,6 +68,37 @@ describe('the search worker on a cross-origin isolated page', () => {
   });
 });
 
+describe("PopOut's search on a cross-origin isolated page", () => {
+  it('analyses a PopOut position on every core (up to 4), and Perfect plays with them', async (context) => {
+    const popoutHelpers = (page: Page): Worker[] =>
+      page.workers().filter((worker) => worker.url().includes('/popout-helper-'));
+    const { page } = await suite.newPage();
+    await openGame(page, `${suite.harness.url}#g=popout:43&m=analysis`);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    if (!requireOrSkip(SUITE, cores < 2 ? `the browser reports ${cores} core(s)` : undefined)) {
+      context.skip();
+    }
+    const expected = Math.min(cores, 4);
+    await expect.poll(() => threadsShown(page), { timeout: 30_000 }).toBe(expected);
+    expect(await page.textContent('#hint-note')).toContain(`(${expected} threads)`);
+    await expect.poll(() => popoutHelpers(page).length, { timeout: 10_000 }).toBe(expected - 1);
+
+    await chooseMode(page, 'cpu');
+    await page.selectOption('#level', 'perfect');
+    const before = await discCount(page);
+    await play(page, '4');
+    // Our disc and Perfect's answer.
+    await expect.poll(() => discCount(page), { timeout: 30_000 }).toBe(before + 2);
+    // Perfect's worker has helpers of its own (the analysis worker, still there for the hints,
+    // keeps its own): each search worker's share of them.
+    const searchWorkers = (): number =>
+      page.workers().filter((worker) => worker.url().includes('/worker-')).length;
+    await expect
+      .poll(() => popoutHelpers(page).length / searchWorkers(), { timeout: 10_000 })
+      .toBe(expected - 1);
+  });
+});
+
 describe('the computer player on a cross-origin isolated page', () => {
   it('plays Perfect with the helpers of the shared table', async (context) => {
     const { page } = await suite.newPage();

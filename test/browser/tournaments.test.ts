@@ -163,6 +163,37 @@ describe('tournaments in the browser', () => {
     for (const p of [ada, bob, watcher]) expect(p.errors).toEqual([]);
   });
 
+  it('the form makes a PopOut tournament on another board, and a Five-in-a-Row one on its own', async () => {
+    const p = await newPlayer('Family Maker');
+    await p.page.click('#online-tournaments');
+    await p.page.locator('#tournament-create-title').waitFor();
+    const make = async (game: string, board: string | null, title: string): Promise<string> => {
+      await p.page.fill('#tournament-name', title);
+      await p.page.selectOption('#tournament-game', game);
+      if (board === null) {
+        // Five-in-a-Row has one board: the board menu is not offered.
+        expect(await p.page.isVisible('#tournament-board')).toBe(false);
+      } else {
+        await p.page.selectOption('#tournament-board', board);
+      }
+      await p.page.click('text=Create tournament');
+      await expect
+        .poll(() => p.page.textContent('#tournament-created'), { timeout: 15_000 })
+        .toContain(title);
+      await p.page.click('#tournament-open');
+      await p.page.locator('#tournament-title').waitFor({ timeout: 15_000 });
+      await expect.poll(() => p.page.textContent('#tournament-title')).toContain(title);
+      await expect.poll(() => p.page.textContent('#tournament-meta')).toContain(' · ');
+      const meta = (await p.page.textContent('#tournament-meta')) ?? '';
+      await p.page.goBack();
+      await p.page.locator('#tournament-create-title').waitFor();
+      return meta;
+    };
+    expect(await make('popout', '8x7c4', 'Pops on eight')).toContain('PopOut 8×7, connect 4');
+    expect(await make('five', null, 'Five friends')).toContain('Five-in-a-Row 9×6');
+    expect(p.errors).toEqual([]);
+  });
+
   it('the Tournaments page works by keyboard, says a refusal in words, and passes axe', async () => {
     for (const viewport of [
       { width: 360, height: 740 },
@@ -183,7 +214,7 @@ describe('tournaments in the browser', () => {
       // Tab from the page's top reaches every control of the form, in order.
       await p.page.locator('#tournament-kind').focus();
       const order: string[] = [];
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < 9; i++) {
         order.push(
           await p.page.evaluate(
             () => document.activeElement?.id || document.activeElement?.textContent || '',
@@ -194,13 +225,14 @@ describe('tournaments in the browser', () => {
       expect(order).toEqual([
         'tournament-kind',
         'tournament-name',
+        'tournament-game',
         'tournament-board',
         'tournament-clock',
         'tournament-minutes',
         'tournament-start',
         'tournament-create-submit',
         // The status and error lines take no focus: Tab leaves the form.
-        order[7],
+        order[8],
       ]);
       // A name too short, sent with Enter: refused, in words, beside the form.
       await p.page.locator('#tournament-name').focus();

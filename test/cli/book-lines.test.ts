@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { defaultBookPath, loadBook } from '../../src/cli/book-file.js';
+import { alongLines } from '../../src/cli/book.js';
 import { runCli } from './run-cli.js';
 
 // The build itself forks solver processes (tsx in a development tree); here only what is
@@ -27,5 +29,33 @@ describe('c4 book build --lines', () => {
     const { code, err } = await runCli(['book', 'build', '--lines', ...args, '--out', out]);
     expect(code).toBe(2);
     expect(err).toContain(message);
+  });
+});
+
+// The write fix of d368325: a lines build at deep plies wrote its book complete to the lines'
+// first ply, so every periodic write enumerated whole plies the lines can never complete
+// (minutes each at --ply 10..). The plan now aims one ply past what the book already has.
+describe('the plan of c4 book build --lines', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'c4-lines-plan-'));
+  const games = join(dir, 'games.txt');
+  // Seed 31's first held-out game: 39 discs, long enough for children at plies 10 to 13.
+  writeFileSync(games, '562525523433661163312351115262767777744\n');
+
+  it('keeps the complete target at one ply past the book, not at the lines’ first ply', () => {
+    const book = loadBook(defaultBookPath());
+    if (!('book' in book)) throw new Error(`the committed book is missing: ${book.problem}`);
+    const plan = alongLines(games, '10..13', defaultBookPath());
+    expect(plan.completeTarget).toBe(book.book.completePly + 1);
+    expect(plan.completeTarget).toBeLessThan(10);
+    expect(plan.tasks.length).toBeGreaterThan(0);
+    for (const task of plan.tasks) {
+      expect(task.moves.length).toBeGreaterThanOrEqual(10);
+      expect(task.moves.length).toBeLessThanOrEqual(13);
+    }
+  });
+
+  it('starts from ply 1 without a book', () => {
+    const plan = alongLines(games, '10..13', join(dir, 'none.book'));
+    expect(plan.completeTarget).toBe(1);
   });
 });

@@ -131,6 +131,20 @@ describe('c4 solve and review with --game (the family)', () => {
     expect(weak.err).toContain('--weak is for the classic game only');
   });
 
+  it('solve takes a PopOut table size, and refuses one for Five-in-a-Row', async () => {
+    const small = await runCli(
+      ['solve', '--game', 'popout', '--variant', '4x4c3', '--table-bits', '12'],
+      '12\n',
+    );
+    expect(small.out).toBe('12 +993\n');
+    const five = await runCli(['solve', '--game', 'five', '--table-bits', '20'], '');
+    expect(five.code).toBe(2);
+    expect(five.err).toContain('--table-bits is for the classic game and PopOut');
+    const huge = await runCli(['solve', '--game', 'popout', '--table-bits', '40'], '');
+    expect(huge.code).toBe(2);
+    expect(huge.err).toContain('table-bits');
+  });
+
   it('review judges each move with the solver and summarises', async () => {
     const { code, out } = await runCli(['review', 'popout-4x4c3:1234']);
     expect(code).toBe(0);

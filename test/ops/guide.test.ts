@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeIf } from '../support/skips.js';
 import { guideBlocks, runLocally } from './guide-blocks.js';
+import { promtoolMissing } from './promtool.js';
 import { nginxMissing } from '../server/nginx.js';
 
 /**
@@ -205,15 +206,6 @@ describeIf("the guide's nginx block, with nginx -t", nginxMissing(), () => {
     expect(site.includes('listen 443 ssl http2;')).toBe(!modern);
   });
 });
-
-function promtoolMissing(): string | undefined {
-  try {
-    execFileSync('promtool', ['--version'], { stdio: 'ignore' });
-    return undefined;
-  } catch {
-    return 'promtool is not installed (apt-get install prometheus)';
-  }
-}
 
 describeIf('the Prometheus files, checked by promtool', promtoolMissing(), () => {
   const promtool = (...args: string[]) =>

@@ -21,11 +21,13 @@ import {
   freePort,
   httpsRequest,
   nginxMissing,
+  requestLogLine,
   startNginx,
   type RunningNginx,
 } from '../server/nginx.js';
 import { describeIf, requireOrSkip } from '../support/skips.js';
 import { commands, guideBlocks, runLocally } from './guide-blocks.js';
+import { promtoolMissing } from './promtool.js';
 
 /**
  * An operator's walk through docs/operations.md on this machine, in the guide's order, as one
@@ -47,15 +49,6 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const [DEPLOY_BLOCK] = guideBlocks('test/ops/operator.test.ts');
 const [BACKUP_BLOCK, , RESTORE_SQLITE_BLOCK] = guideBlocks('test/ops/restore.test.ts');
 const PROMETHEUS_BLOCK = guideBlocks('test/ops/guide.test.ts').find((b) => b.includes('promtool'));
-
-function promtoolMissing(): string | undefined {
-  try {
-    execFileSync('promtool', ['--version'], { stdio: 'ignore' });
-    return undefined;
-  } catch {
-    return 'promtool is not installed (apt-get install prometheus)';
-  }
-}
 
 describeIf("an operator's walk through docs/operations.md", nginxMissing(), () => {
   const box = mkdtempSync(path.join(tmpdir(), 'c4-operator-'));
@@ -220,15 +213,7 @@ describeIf("an operator's walk through docs/operations.md", nginxMissing(), () =
     );
     expect(ports).toContain(ids.port);
     const logged = await vi.waitFor(
-      () => {
-        const line = readFileSync(logFile(ids.port), 'utf8')
-          .split('\n')
-          .filter((l) => l.startsWith('{'))
-          .map((l) => JSON.parse(l) as Record<string, unknown>)
-          .find((l) => l['msg'] === 'request' && l['req'] === ids.rid);
-        if (!line) throw new Error(`no server line with req ${ids.rid}`);
-        return line;
-      },
+      () => requestLogLine(readFileSync(logFile(ids.port), 'utf8'), ids.rid),
       { timeout: 5000, interval: 25 },
     );
     expect(logged).toMatchObject({ level: 'info', method: 'GET', path: '/api/games', status: 200 });

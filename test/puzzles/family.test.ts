@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../src/ai/index.js';
-import { GamePosition, parseRuleset, unwrap } from '../../src/core/index.js';
+import { GamePosition, parseFamilyGame, parseRuleset, unwrap } from '../../src/core/index.js';
 import {
   DEFAULT_FAMILY_MINE_OPTIONS,
   familyPuzzlePosition,
@@ -57,6 +57,31 @@ describe('family puzzles', () => {
     const broken: Puzzle = { ...puzzle, steps: [{ accept: wrong, reply: null }] };
     expect(verifyFamilyPuzzle(broken, analyse)).toMatch(/^step 1: accepts/);
   });
+
+  it('with popsOnly keeps exactly the puzzles answered by a pop', () => {
+    // Two real PopOut games of the shipped sources (games-popout.txt, games-popout-pops.txt):
+    // the first gives puzzle 0825qzk (answered by a drop), the second 030kiiy (by a pop).
+    const games = [
+      'popout:672773336636227667231111p1p111p1112444p14',
+      'popout:31p36344443623755323p4',
+    ].map((text) => unwrap(parseFamilyGame(text)));
+    const mine = (popsOnly: boolean) => {
+      const seen = new Set<string>();
+      return games.flatMap((game) =>
+        mineFamilyPuzzles(
+          game,
+          (position) => analyseFamily(position, { maxNodes: 300_000 }),
+          { ...options, minPly: 8, random: createRandom(1), popsOnly },
+          seen,
+        ),
+      );
+    };
+    const all = mine(false).map((p) => p.id);
+    expect(all).toContain('0825qzk');
+    expect(all).toContain('030kiiy');
+    const pops = mine(true);
+    expect(pops.map((p) => p.id)).toEqual(['030kiiy']);
+  }, 60_000);
 
   it('round-trips through the puzzle file, and a pop in a classic puzzle is refused', () => {
     const parsed = unwrap(parsePuzzleFile(serializePuzzleFile(mined)));

@@ -207,7 +207,7 @@ describe('c4 puzzles', () => {
   });
 
   it.each([
-    [['puzzles'], 'c4 puzzles: expected generate or verify'],
+    [['puzzles'], 'c4 puzzles: expected generate, verify or show'],
     [['puzzles', 'generate', '--out', 'x'], 'c4 puzzles generate: --from and --out are required'],
     [
       ['puzzles', 'generate', '--from', '/nonexistent', '--out', 'x'],

@@ -31,6 +31,15 @@ describe('rating pools and computer levels', () => {
     ]);
   });
 
+  it('anchors the family levels on their own ladder (PopOut +147, Five-in-a-Row +140 for Perfect)', () => {
+    expect(BOT_LEVELS.map((l) => botRating('popout', l).rating)).toEqual([
+      700, 950, 1210, 1592, 1739,
+    ]);
+    expect(BOT_LEVELS.map((l) => botRating('five', l).rating)).toEqual([
+      700, 941, 1030, 1262, 1402,
+    ]);
+  });
+
   it('levels rise in every pool and a player gets the level nearest their rating', () => {
     for (const pool of POOLS) {
       const ratings = BOT_LEVELS.map((l) => botRating(pool, l).rating);

@@ -58,10 +58,32 @@ describe('family review', () => {
       'best',
     ]);
     expect(reviews[2]!.better).toHaveLength(7);
-    const [red, yellow] = summarizeFamily(reviews);
+    const [red, yellow] = summarizeFamily(game.moves.length, reviews);
     expect(red.counts.blunder).toBe(1);
     expect(red.firstDecisive).toBe(2);
     expect(yellow.accuracy).toBeCloseTo(200 / 3);
+  });
+
+  it('counts the moves a review did not reach as not solved, for each player', () => {
+    const game = unwrap(parseFamilyGame('popout:4455667'));
+    let asked = 0;
+    // The review stops after two positions (the last two moves), as a time budget stops it.
+    const signal = {
+      get aborted() {
+        return asked >= 2;
+      },
+    };
+    const analyse: FamilyAnalyser = (position: GamePosition) => {
+      asked++;
+      return { moves: position.legalMoves().map((move) => ({ move, score: 1 })), nodes: 1 };
+    };
+    const reviews = reviewFamilyGame(game.ruleset, game.moves, analyse, { signal });
+    expect(reviews.map((r) => r.ply)).toEqual([5, 6]);
+    const [red, yellow] = summarizeFamily(game.moves.length, reviews);
+    // Red played moves 1, 3, 5 and 7 (7 judged), Yellow 2, 4 and 6 (6 judged).
+    expect([red.moves, red.counts.best, red.counts.unsolved]).toEqual([4, 1, 3]);
+    expect([yellow.moves, yellow.counts.best, yellow.counts.unsolved]).toEqual([3, 1, 2]);
+    expect(red.accuracy).toBe(100);
   });
 
   it('refuses a game that cannot be played, naming the move', () => {

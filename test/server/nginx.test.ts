@@ -14,7 +14,13 @@ import {
   postgresBackend,
 } from './helpers.js';
 import { is } from './lobby.js';
-import { httpsRequest, nginxMissing, startNginx, type RunningNginx } from './nginx.js';
+import {
+  httpsRequest,
+  nginxMissing,
+  requestLogLine,
+  startNginx,
+  type RunningNginx,
+} from './nginx.js';
 import { postgresMissing } from './services.js';
 import { twoProcesses, type TwoProcesses } from './two-processes.js';
 
@@ -114,18 +120,10 @@ describeIf('nginx in front of two processes on PostgreSQL + Redis', MISSING, () 
     );
     const port = Number(ids.upstream.split(':').at(-1));
     const server = cluster.servers.find((s) => s.port === port)!;
-    const logged = await vi.waitFor(
-      () => {
-        const line = server.stdout
-          .split('\n')
-          .filter((l) => l.startsWith('{'))
-          .map((l) => JSON.parse(l) as Record<string, unknown>)
-          .find((l) => l['msg'] === 'request' && l['req'] === ids.rid);
-        if (!line) throw new Error(`no server line with req ${ids.rid}`);
-        return line;
-      },
-      { timeout: 5000, interval: 25 },
-    );
+    const logged = await vi.waitFor(() => requestLogLine(server.stdout, ids.rid), {
+      timeout: 5000,
+      interval: 25,
+    });
     expect(logged).toMatchObject({ level: 'info', method: 'GET', path: '/api/games', status: 200 });
   });
 

@@ -57,3 +57,17 @@ export function httpsRequest(
     req.end(options.body);
   });
 }
+
+/**
+ * The server's JSON log line for the request nginx tagged `rid`, from the server's output; throws
+ * while it is not there yet (for `vi.waitFor`).
+ */
+export function requestLogLine(output: string, rid: string): Record<string, unknown> {
+  const line = output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
+    .find((l) => l['msg'] === 'request' && l['req'] === rid);
+  if (!line) throw new Error(`no server line with req ${rid}`);
+  return line;
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 as nodeCrc32 } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -57,6 +58,56 @@ describe('book format', () => {
       const parsed = parseBook(d);
       expect(parsed.ok ? 'ok' : parsed.error.code).toBe(ErrorCode.BookInvalid);
     }
+  });
+});
+
+describe('book format, read in place', () => {
+  const book = Book.fromEntries(CLASSIC, 0, [
+    [symmetricKey(CLASSIC, [3]), -1],
+    [symmetricKey(CLASSIC, []), 1],
+    [symmetricKey(CLASSIC, [0]), 2],
+  ]);
+
+  it('checks the file with the checksum it is given (the CLI passes the native CRC-32)', () => {
+    const bytes = serializeBook(book);
+    const seen: number[] = [];
+    const parsed = unwrap(
+      parseBook(bytes, (data) => {
+        seen.push(data.length);
+        return nodeCrc32(data);
+      }),
+    );
+    expect(seen).toEqual([bytes.length - 4]);
+    expect(parsed.lookup([3])).toBe(-1);
+    const flipped = Uint8Array.from(bytes, (b, i) => (i === 17 ? b ^ 4 : b));
+    const damaged = parseBook(flipped, (data) => nodeCrc32(data));
+    expect(damaged.ok ? 'ok' : damaged.error.message).toBe('book checksum mismatch');
+  });
+
+  it('rejects exact-score entries out of order even under a valid checksum', () => {
+    const bytes = serializeBook(book);
+    const swapped = Uint8Array.from(bytes);
+    // entries are 8 bytes (a 7-byte key and its score) from byte 16: swap the first two
+    swapped.set(bytes.subarray(24, 32), 16);
+    swapped.set(bytes.subarray(16, 24), 24);
+    new DataView(swapped.buffer).setUint32(
+      swapped.length - 4,
+      nodeCrc32(swapped.subarray(0, swapped.length - 4)),
+      true,
+    );
+    const parsed = parseBook(swapped);
+    expect(parsed.ok ? 'ok' : parsed.error.message).toBe('book entry 1 is out of order');
+  });
+
+  it('answers from the bytes without copying them: negative scores and every key', () => {
+    const entries: [number, number][] = [];
+    for (let column = 0; column < 7; column++) {
+      entries.push([symmetricKey(CLASSIC, [column, 3]), column - 3]);
+    }
+    const built = Book.fromEntries(CLASSIC, -1, entries);
+    const parsed = unwrap(parseBook(serializeBook(built)));
+    for (const [key, score] of built.entries()) expect(parsed.lookupKey(key)).toBe(score);
+    expect(parsed.lookupKey(symmetricKey(CLASSIC, [3, 3, 3]))).toBeUndefined();
   });
 });
 

@@ -1,15 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import {
-  GamePosition,
-  createRuleset,
-  drop,
-  type Move,
-  type Ruleset,
-} from '../../src/core/index.js';
+import { GamePosition, drop, type Move, type Ruleset } from '../../src/core/index.js';
 import { analyze } from '../../src/solver/index.js';
 import {
   analyseFamily,
   familyPlies,
+  forgetFamilyTables,
   solveFamily,
   POPOUT_WIN,
 } from '../../src/solver/family/index.js';
@@ -18,24 +13,7 @@ import { SearchBoard } from '../../src/solver/family/board.js';
 import { FastPopOut } from '../../src/solver/family/fast.js';
 import { FamilySearch, FamilyTables } from '../../src/solver/family/popout-search.js';
 import { naivePopOut, retrograde, type RetroValue } from './family-oracle.js';
-
-/** A seeded generator (mulberry32), so the sampled games are the same on every run. */
-function rng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function ruleset(game: string, width: number, height: number, connect: number): Ruleset {
-  const made = createRuleset({ game, board: { width, height, connect } });
-  if (!made.ok) throw made.error;
-  return made.value;
-}
+import { rng, ruleset, sampleGames } from './family-samples.js';
 
 /** The naive model's key of a position (rows bottom-up, then the side to move). */
 function keyOf(position: GamePosition): string {
@@ -44,27 +22,6 @@ function keyOf(position: GamePosition): string {
     Array.from({ length: width }, (_, column) => position.cell(column, row) as number),
   );
   return naiveKey(board, position.turn);
-}
-
-/** Ongoing positions of random games from the start, each with its real history. */
-function sampleGames(
-  rules: Ruleset,
-  seed: number,
-  games: number,
-  maxPlies: number,
-): GamePosition[] {
-  const random = rng(seed);
-  const positions: GamePosition[] = [];
-  for (let game = 0; game < games; game++) {
-    const position = GamePosition.start(rules);
-    const plies = Math.floor(random() * maxPlies);
-    for (let ply = 0; ply < plies && !position.isOver; ply++) {
-      const moves = position.legalMoves();
-      position.play(moves[Math.floor(random() * moves.length)]!);
-    }
-    if (!position.isOver) positions.push(position);
-  }
-  return positions;
 }
 
 const expected = (value: RetroValue): number =>
@@ -241,11 +198,58 @@ describe('the WebAssembly PopOut search', () => {
         for (const move of moves) board.play(move);
         const slow = new FamilySearch(board, new FamilyTables(new Set()));
         for (let d = 1; d <= depth; d++) {
-          expect(fast.within(moves, d, {}).value).toBe(slow.distance(d));
+          const win = fast.ask(moves, d, 1, {}).value;
+          const loss = fast.ask(moves, d, -1, {}).value;
+          expect(win === true && loss === true, `${moves.join(',')} at ${d}`).toBe(false);
+          expect(win === true ? 1 : loss === true ? -1 : 0).toBe(slow.distance(d));
           answered++;
         }
       }
       expect(answered).toBeGreaterThan(40);
     }
+  });
+});
+
+describe('the PopOut tables kept between calls', () => {
+  test('a second solve of a game is cheaper; forgotten, it costs what the first did', () => {
+    const position = GamePosition.fromMoves(ruleset('popout', 7, 6, 4), [3, 3, 2, 4].map(drop));
+    if (!position.ok) throw position.error;
+    forgetFamilyTables();
+    const first = solveFamily(position.value, { best: false });
+    const again = solveFamily(position.value, { best: false });
+    forgetFamilyTables();
+    const cold = solveFamily(position.value, { best: false });
+    expect(again.score).toBe(first.score);
+    expect(again.nodes).toBeLessThan(first.nodes);
+    expect(cold).toEqual(first);
+  });
+
+  test('a larger table gives the same answer', () => {
+    const position = GamePosition.fromMoves(ruleset('popout', 7, 6, 4), [3, 3, 2, 4].map(drop));
+    if (!position.ok) throw position.error;
+    forgetFamilyTables();
+    const plain = solveFamily(position.value);
+    const large = solveFamily(position.value, { tableBits: 24 });
+    expect(large.score).toBe(plain.score);
+    expect(large.best).toEqual(plain.best);
+  });
+});
+
+describe('PopOut best moves within a budget', () => {
+  test('a budget spent after the score keeps the exact score and the best moves found so far', () => {
+    const position = GamePosition.fromMoves(ruleset('popout', 7, 6, 4), [3, 3, 2, 4].map(drop));
+    if (!position.ok) throw position.error;
+    forgetFamilyTables();
+    const scoreOnly = solveFamily(position.value, { best: false });
+    forgetFamilyTables();
+    const full = solveFamily(position.value);
+    expect(full.bestComplete).toBeUndefined();
+    expect(full.best.length).toBeGreaterThan(0);
+    // Enough for the score, not for every move's question.
+    forgetFamilyTables();
+    const cut = solveFamily(position.value, { maxNodes: scoreOnly.nodes + 1 });
+    expect(cut).toMatchObject({ score: full.score, exact: true, bestComplete: false });
+    for (const move of cut.best) expect(full.best).toContainEqual(move);
+    expect(cut.nodes).toBeLessThan(full.nodes);
   });
 });

@@ -12,6 +12,8 @@ export interface TestWasmEngine extends WasmEngine {
   setChildClaimeven(on: number): void;
   /** 0 searches positions with one move left like any other. */
   setForcedThrough(on: number): void;
+  /** 0 turns off the bounds from lines no longer open to a side (connect 5 and more). */
+  setLineBounds(on: number): void;
   /** 0 searches both halves of a mirror-image position. */
   setSymmetry(on: number): void;
   /** Positions of fewer discs than `plies` share their entry with their mirror image (0: none). */

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ASC_FLAGS,
-  FAMILY_DIR,
+  FAMILY_SOURCES,
   SHARED_ASC_FLAGS,
   WIDE_SOURCES,
   assemblySourceHash,
@@ -14,6 +14,7 @@ import { SOURCE_HASH as WIDE_SOURCE_HASH } from '../../src/solver/wasm-wide-bina
 import { SOURCE_HASH as WIDE_SHARED_SOURCE_HASH } from '../../src/solver/wasm-wide-shared-binary.generated.js';
 import { SOURCE_HASH as TEST_SOURCE_HASH } from './wasm-test-binary.generated.js';
 import { SOURCE_HASH as POPOUT_SOURCE_HASH } from '../../src/solver/family/wasm-popout-binary.generated.js';
+import { SOURCE_HASH as POPOUT_SHARED_SOURCE_HASH } from '../../src/solver/family/wasm-popout-shared-binary.generated.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -33,7 +34,10 @@ describe('embedded solver wasm', () => {
   it('and the test build', () => {
     expect(TEST_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS));
   });
-  it('and the PopOut build, from its own folder', () => {
-    expect(POPOUT_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, [FAMILY_DIR]));
+  it('and the PopOut builds, from their own folder and the common one', () => {
+    expect(POPOUT_SOURCE_HASH).toBe(assemblySourceHash(root, ASC_FLAGS, FAMILY_SOURCES));
+    expect(POPOUT_SHARED_SOURCE_HASH).toBe(
+      assemblySourceHash(root, SHARED_ASC_FLAGS, FAMILY_SOURCES),
+    );
   });
 });

@@ -3,6 +3,16 @@ import { gameModel, snapshotChange } from '../../src/web/online/game/model.js';
 import { statusLine } from '../../src/web/online/format.js';
 import type { PublicGame } from '../../src/protocol/index.js';
 import { SAMPLE_GAME } from './online-fixtures.js';
+import {
+  choiceOf,
+  customGameOf,
+  gameChoice,
+  gameStringOf,
+  gameText,
+} from '../../src/web/online/game-name.js';
+import { CUSTOM_OPTIONS, MENU_GROUPS, MENU_PRESETS } from '../../src/web/state/presets.js';
+import { createVariant, unwrap } from '../../src/core/index.js';
+import { canonicalGame } from '../../src/server/game/family.js';
 
 /** Online PopOut and Five-in-a-Row as the page reads the server's snapshots (protocol 3). */
 const POPOUT: PublicGame = {
@@ -62,5 +72,57 @@ describe('online family games', () => {
     const position = gameModel(five, 1).position!;
     expect(position.cell(0, 0)).toBe(1);
     expect(position.cell(4, 0)).toBe(1);
+  });
+});
+
+describe('the lobby’s game menu', () => {
+  it('offers PopOut on every board the local game’s presets offer', () => {
+    const popout = MENU_GROUPS.find((g) => g.label === 'PopOut')!.presets;
+    const classic = MENU_GROUPS.find((g) => g.label === 'Connect Four')!.presets;
+    expect(popout.map((p) => p.variant)).toEqual(classic.map((p) => p.variant));
+    expect(popout.map((p) => p.id)).toEqual([
+      'popout',
+      'popout-7x7c5',
+      'popout-8x7c4',
+      'popout-9x7c4',
+      'popout-5x4c3',
+      'popout-10x10c4',
+    ]);
+    expect(MENU_GROUPS.flatMap((g) => g.presets)).toHaveLength(MENU_PRESETS.length);
+  });
+
+  it.each(MENU_PRESETS.map((p) => [p.id, p] as const))(
+    'sends %s as a game the server accepts, named as the menu names it',
+    (_id, preset) => {
+      const choice = gameChoice(preset.id);
+      const accepted = canonicalGame(choice.game, choice.variant);
+      expect(accepted.ok).toBe(true);
+      if (!accepted.ok) return;
+      // The server's game written back as a game string is the menu entry it came from.
+      expect(gameStringOf(accepted.value.game, accepted.value.variant)).toBe(preset.id);
+      expect(gameText(accepted.value.game, accepted.value.variant)).toBe(preset.label);
+    },
+  );
+
+  it('writes a PopOut game on another board with its board (a replay’s game string)', () => {
+    expect(gameChoice('popout-5x4c3')).toEqual({ game: 'popout', variant: '5x4c3' });
+    expect(gameStringOf('popout-5x4c3', '5x4c3')).toBe('popout-5x4c3');
+    expect(gameStringOf('popout', '7x6c4')).toBe('popout');
+    expect(gameStringOf('7x7c5', '7x7c5')).toBe('7x7c5');
+    expect(gameStringOf('classic', '7x6c4')).toBe('7x6c4');
+    expect(gameText('popout-5x4c3', '5x4c3')).toBe('PopOut 5×4, connect 3');
+  });
+
+  it('offers a custom board for Connect Four and PopOut, sent as the server reads it', () => {
+    expect(MENU_GROUPS.map((g) => g.custom)).toEqual(['classic', 'popout', undefined]);
+    expect(customGameOf(CUSTOM_OPTIONS.popout.id)).toBe('popout');
+    expect(customGameOf(CUSTOM_OPTIONS.classic.id)).toBe('classic');
+    expect(customGameOf('popout-8x7c4')).toBeUndefined();
+    const board = unwrap(createVariant({ width: 6, height: 5, connect: 4 }));
+    const popout = choiceOf('popout', board);
+    expect(popout).toEqual({ game: 'popout', variant: '6x5c4' });
+    const accepted = canonicalGame(popout.game, popout.variant);
+    expect(accepted.ok && accepted.value).toEqual({ game: 'popout-6x5c4', variant: '6x5c4' });
+    expect(choiceOf('classic', board)).toEqual({ variant: '6x5c4' });
   });
 });

@@ -73,7 +73,7 @@ describe('PopOut', () => {
       ['4', 'Move 2: Yellow column 4'],
       ['3', 'Move 3: Red column 3'],
       ['3', 'Move 4: Yellow column 3'],
-      ['p4', 'Move 5: Red popped column 4'],
+      ['p4', 'Move 5: Red popped column 4, p4'],
     ]);
   });
 

@@ -8,7 +8,12 @@ import {
   pointY,
   stripLabelPlace,
 } from '../../src/web/review/graph.js';
-import { accuracyText, decisiveVerdict, verdictText } from '../../src/web/review/progress.js';
+import {
+  accuracyText,
+  decisiveVerdict,
+  reviewStatusText,
+  verdictText,
+} from '../../src/web/review/progress.js';
 import { reviewable } from '../../src/web/review/routes.js';
 
 /**
@@ -103,6 +108,16 @@ describe('review progress', () => {
     expect(clearOf([14, 586])).toBe('middle');
     // No gap wide enough anywhere: no label rather than one over a point.
     expect(clearOf(Array.from({ length: 30 }, (_, i) => 14 + i * 20))).toBeNull();
+  });
+
+  it('says how far the review got, and on stopping how many moves it could not solve', () => {
+    expect(reviewStatusText(2, 7, false)).toBe(
+      'Reviewing… 2 of 7 moves judged (from the last move back).',
+    );
+    expect(reviewStatusText(7, 7, true)).toBe('Review complete: all 7 moves judged.');
+    expect(reviewStatusText(5, 7, true)).toBe(
+      'Review stopped: 2 of 7 moves not solved in the time allowed.',
+    );
   });
 
   it('offers Review on every board the game offers (past 64 bits through the wide build)', () => {

@@ -98,6 +98,12 @@ describe('the tournament pages as data', () => {
     expect(s.upcoming.map((t) => t.id)).toEqual(['u-soon', 'u-late']);
     expect(s.finished.map((t) => t.id)).toEqual(['f-new', 'f-old']);
     expect(summaryText(summary())).toBe('Arena, 55 min · Classic 7×6, connect 4 · 3+2 · 2 players');
+    expect(summaryText(summary({ game: 'popout', variant: '8x7c4' }))).toContain(
+      ' · PopOut 8×7, connect 4 · ',
+    );
+    expect(summaryText(summary({ game: 'five', variant: '9x6c5' }))).toContain(
+      ' · Five-in-a-Row 9×6 · ',
+    );
     expect(summaryText(summary({ kind: 'swiss', rounds: 7, players: 1 }))).toBe(
       'Swiss, 7 rounds · Classic 7×6, connect 4 · 3+2 · 1 player',
     );
@@ -205,6 +211,7 @@ describe('the create form and refusals', () => {
     const fields = {
       kind: 'arena',
       name: ' Friday ',
+      game: 'classic',
       variant: '5x4c3',
       clock: '3+2',
       minutes: '30',
@@ -222,6 +229,24 @@ describe('the create form and refusals', () => {
     const swiss = settingsOf({ ...fields, kind: 'swiss', rounds: 'x' }, 0);
     expect(swiss).toMatchObject({ kind: 'swiss', rounds: 0 });
     expect(swiss).not.toHaveProperty('durationMinutes');
+    expect(swiss).not.toHaveProperty('game');
+  });
+
+  it('names the family game: PopOut on the chosen board, Five-in-a-Row on its own', () => {
+    const fields = {
+      kind: 'arena',
+      name: 'Pops',
+      game: 'popout',
+      variant: '8x7c4',
+      clock: '3+2',
+      minutes: '30',
+      rounds: '5',
+      startIn: '0',
+    };
+    expect(settingsOf(fields, 0)).toMatchObject({ game: 'popout', variant: '8x7c4' });
+    const five = settingsOf({ ...fields, game: 'five' }, 0);
+    expect(five).toMatchObject({ game: 'five' });
+    expect(five).not.toHaveProperty('variant');
   });
 
   it('says every tournament refusal in words, never a bare code', () => {

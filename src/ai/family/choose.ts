@@ -1,6 +1,7 @@
 import { C4Error, ErrorCode, sameMove, type GamePosition, type Move } from '../../core/index.js';
 import {
   FAMILY_PERFECT_SOLVER_NODES,
+  FAMILY_PERFECT_SOLVE_NODES,
   familyThinkingBudget,
   type ThinkingBudget,
 } from '../budgets.js';
@@ -152,7 +153,7 @@ function searchedMove(
   const margin = (position.ply < style.openingPlies ? style.margin * 2 : style.margin) * scale;
   const result: FamilySearchResult = searchFamily(position, {
     maxDepth: style.maxDepth,
-    maxNodes: budget.nodes,
+    ...(budget.nodes !== null ? { maxNodes: budget.nodes } : {}),
     deadline: Date.now() + Math.max(0, budget.timeMs),
     aborted: () => signal?.aborted === true,
     margin,
@@ -205,8 +206,10 @@ export function chooseFamilyMoveExplained(
       own,
       solverBudget,
       options.budget?.nodes ?? FAMILY_PERFECT_SOLVER_NODES,
+      options.budget?.nodes ?? FAMILY_PERFECT_SOLVE_NODES,
       random,
       options.signal,
+      options.perfect,
     );
     if ('choice' in exact) return exact.choice;
     const left = {

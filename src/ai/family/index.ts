@@ -13,7 +13,12 @@ export {
   immediateWins,
 } from './choose.js';
 export type { FamilySearchStyle } from './choose.js';
-export type { ChooseFamilyMoveOptions, FamilyMoveAssessment, FamilyMoveChoice } from './types.js';
+export type {
+  ChooseFamilyMoveOptions,
+  FamilyMoveAssessment,
+  FamilyMoveChoice,
+  FamilyPerfectContext,
+} from './types.js';
 export { FAMILY_LEVELS } from './levels.js';
 export type { FamilyGame } from './levels.js';
 export { WIN as FAMILY_WIN, WIN_THRESHOLD as FAMILY_WIN_THRESHOLD } from './evaluate.js';

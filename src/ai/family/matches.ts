@@ -1,25 +1,22 @@
 import { GamePosition, familyGameToString, type Move, type Ruleset } from '../../core/index.js';
-import type { LevelId } from '../levels.js';
+import { countGame, type MatchPairing, type MatchTally } from '../match-tally.js';
 import { createRandom, pick, type RandomSource } from '../random.js';
 import { chooseFamilyMove, immediateWins } from './choose.js';
+import type { FamilyPerfectContext } from './types.js';
 
 /**
  * Level-against-level matches in PopOut and Five-in-a-Row, as the classic ones (src/ai/matches.ts):
  * seeded random openings, each played twice with colours swapped.
  */
-export interface FamilyMatchSetup {
-  readonly a: LevelId;
-  readonly b: LevelId;
-  readonly games: number;
+export interface FamilyMatchSetup extends MatchPairing {
   readonly ruleset: Ruleset;
-  readonly seed: number;
-  /** Random plies before the levels take over (none of them wins or allows a win in one). */
-  readonly openingPlies: number;
   /**
    * A game still going after this many plies is scored a draw. PopOut games can circle for a
    * long time without reaching a third repetition; Five-in-a-Row ends by itself (42 drops).
    */
   readonly maxPlies?: number;
+  /** Perfect's book for both sides (as the classic matches' `perfect`); none by default. */
+  readonly perfect?: FamilyPerfectContext;
 }
 
 export interface FamilyGameReport {
@@ -33,10 +30,7 @@ export interface FamilyGameReport {
   readonly adjudicated: boolean;
 }
 
-export interface FamilyMatchResult {
-  readonly wins: number;
-  readonly draws: number;
-  readonly losses: number;
+export interface FamilyMatchResult extends MatchTally {
   readonly adjudicated: number;
   readonly games: readonly string[];
 }
@@ -64,9 +58,7 @@ export function playFamilyMatch(
 ): FamilyMatchResult {
   const random = createRandom(setup.seed);
   const maxPlies = setup.maxPlies ?? FAMILY_MATCH_MAX_PLIES;
-  let wins = 0;
-  let draws = 0;
-  let losses = 0;
+  const tally = { wins: 0, draws: 0, losses: 0 };
   let adjudicated = 0;
   const games: string[] = [];
   let opening: Move[] = [];
@@ -78,21 +70,19 @@ export function playFamilyMatch(
     const game = started.value;
     while (!game.isOver && game.ply < maxPlies) {
       const aToMove = (game.turn === 1) === aIsFirst;
-      const move = chooseFamilyMove(game, aToMove ? setup.a : setup.b, { rng: random });
+      const move = chooseFamilyMove(game, aToMove ? setup.a : setup.b, {
+        rng: random,
+        ...(setup.perfect ? { perfect: setup.perfect } : {}),
+      });
       const played = game.play(move);
       if (!played.ok) throw played.error;
     }
-    const outcome = game.outcome;
-    let scoreA = 0.5;
-    if (outcome.kind === 'win') scoreA = (outcome.winner === 1) === aIsFirst ? 1 : 0;
-    if (scoreA === 1) wins++;
-    else if (scoreA === 0) losses++;
-    else draws++;
+    const scoreA = countGame(tally, game.outcome, aIsFirst);
     const cut = !game.isOver;
     if (cut) adjudicated++;
     const text = familyGameToString(game, { alwaysPrefix: true });
     games.push(text);
     onGame({ index, game: text, scoreA, aFirst: aIsFirst, adjudicated: cut });
   }
-  return { wins, draws, losses, adjudicated, games };
+  return { ...tally, adjudicated, games };
 }

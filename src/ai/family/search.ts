@@ -1,15 +1,13 @@
 import type { GamePosition, Move } from '../../core/index.js';
+import type { SearchLimits, SearchResult } from '../engine/search.js';
 import { WIN, WIN_THRESHOLD, evaluateFor } from './evaluate.js';
 
-export interface FamilySearchLimits {
-  readonly maxDepth: number;
-  /** Positions to visit at most; null: time only. */
-  readonly maxNodes: number | null;
-  /** Date.now() after which the search stops with what its last full depth found. */
-  readonly deadline: number;
-  readonly aborted: () => boolean;
-  /** Root moves within this many points of the best get a score exact enough to choose among. */
-  readonly margin: number;
+/**
+ * The classic search's limits (src/ai/engine/search.ts), with family moves for its columns.
+ * Unlike the classic search, the budget can stop the first iteration too: each move is then
+ * judged by the position it leaves.
+ */
+export interface FamilySearchLimits extends Omit<SearchLimits, 'columns'> {
   /** Only these root moves (default: every legal move). */
   readonly moves?: readonly Move[];
 }
@@ -20,13 +18,10 @@ export interface RootScore {
   readonly score: number;
 }
 
-export interface FamilySearchResult {
+/** As the classic search's result, a score per root move. */
+export interface FamilySearchResult extends Omit<SearchResult, 'scores'> {
   /** Best first. */
   readonly scores: readonly RootScore[];
-  /** The deepest search completed, in plies. */
-  readonly depth: number;
-  readonly nodes: number;
-  readonly interrupted: boolean;
 }
 
 class Stop extends Error {}
@@ -58,7 +53,7 @@ export function searchFamily(root: GamePosition, limits: FamilySearchLimits): Fa
   let nodes = 0;
 
   const check = (): void => {
-    if (limits.maxNodes !== null && nodes >= limits.maxNodes) throw new Stop();
+    if (limits.maxNodes !== undefined && nodes >= limits.maxNodes) throw new Stop();
     if ((nodes & 1023) === 0 && (Date.now() >= limits.deadline || limits.aborted())) {
       throw new Stop();
     }

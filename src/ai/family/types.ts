@@ -1,7 +1,24 @@
 import type { Move } from '../../core/index.js';
+import type { PopOutSharedTable } from '../../solver/family/fast-shared.js';
+import type { PopOutBook } from '../../solver/family/popout-book.js';
 import type { ThinkingBudget } from '../budgets.js';
 import type { RandomSource } from '../random.js';
 import type { AbortSignalLike, ScoreKind } from '../types.js';
+
+/**
+ * What Perfect knows beyond the rules, handed in by the shell that loaded it (the CLI, the
+ * server's bot worker, the web worker: pure code reads no files), as the classic Perfect's
+ * `PerfectContext`. Without PopOut 7x6's opening book Perfect solves every position itself,
+ * which in the opening is beyond its budget.
+ */
+export interface FamilyPerfectContext {
+  readonly popoutBook?: PopOutBook;
+  /**
+   * PopOut's table shared with helper threads (the shell runs them): Perfect's solver searches
+   * on it, with them, where its board is the table's. The same moves as on one thread.
+   */
+  readonly popoutShared?: PopOutSharedTable;
+}
 
 export interface ChooseFamilyMoveOptions {
   /** Ties and slips are decided by this; pass `createRandom(seed)` for repeatable games. */
@@ -15,6 +32,8 @@ export interface ChooseFamilyMoveOptions {
    * plays with its own budget (src/ai/budgets.ts), which its rating was measured with.
    */
   readonly budget?: ThinkingBudget;
+  /** Perfect's book (`{ popoutBook }`); none by default. Other levels ignore it. */
+  readonly perfect?: FamilyPerfectContext;
 }
 
 /** One move as the level saw it, best first, for hints and the analysis view. */

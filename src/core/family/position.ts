@@ -1,5 +1,5 @@
 import { C4Error, ErrorCode } from '../errors.js';
-import { DIRECTIONS, linesThrough, unionOfLines, type Grid } from '../lines.js';
+import { completesLineAt, linesThrough, unionOfLines, type Grid } from '../lines.js';
 import { err, ok, type Result } from '../result.js';
 import {
   otherPlayer,
@@ -336,27 +336,7 @@ export class GamePosition {
 
   /** The allocation-free line test; `linesThrough` builds the lines only when there is one. */
   private completesLine(column: number, row: number): boolean {
-    const { width, height, connect } = this.ruleset.variant;
-    const cells = this.cells;
-    const owner = cells[column * height + row];
-    if (owner === 0) return false;
-    for (const [dc, dr] of DIRECTIONS) {
-      let run = 1;
-      for (let c = column + dc, r = row + dr; c >= 0 && c < width && r >= 0 && r < height;) {
-        if (cells[c * height + r] !== owner) break;
-        run++;
-        c += dc;
-        r += dr;
-      }
-      for (let c = column - dc, r = row - dr; c >= 0 && c < width && r >= 0 && r < height;) {
-        if (cells[c * height + r] !== owner) break;
-        run++;
-        c -= dc;
-        r -= dr;
-      }
-      if (run >= connect) return true;
-    }
-    return false;
+    return completesLineAt(this.cells, this.ruleset.variant, column, row);
   }
 
   private get grid(): Grid {

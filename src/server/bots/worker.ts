@@ -5,16 +5,18 @@ import { existsSync, readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
+import { crc32 } from 'node:zlib';
 import {
   chooseMove,
   createPerfectContext,
   type LevelId,
   type PerfectContext,
 } from '../../ai/index.js';
-import { chooseFamilyMove } from '../../ai/family/index.js';
+import { chooseFamilyMove, type FamilyPerfectContext } from '../../ai/family/index.js';
 import { Position, parseRuleset, parseVariant } from '../../core/index.js';
 import { encodeMove, familyPosition } from '../game/family.js';
 import { parseBook } from '../../solver/index.js';
+import { POPOUT_BOOK_FILE, parsePopoutBook } from '../../solver/family/popout-book.js';
 import type { ThinkReply, ThinkRequest } from './messages.js';
 
 /**
@@ -25,12 +27,24 @@ function perfectWithBook(): PerfectContext {
   for (const rel of ['../../solver/book/7x6.book', '../../../src/solver/book/7x6.book']) {
     const file = fileURLToPath(new URL(rel, import.meta.url));
     if (!existsSync(file)) continue;
-    const parsed = parseBook(new Uint8Array(readFileSync(file)));
+    const parsed = parseBook(new Uint8Array(readFileSync(file)), (data) => crc32(data));
     return createPerfectContext(parsed.ok ? parsed.value : undefined);
   }
   return createPerfectContext();
 }
 const perfect = perfectWithBook();
+
+/** The family's Perfect with PopOut 7x6's opening book, found the same way. */
+function familyPerfectWithBook(): FamilyPerfectContext {
+  for (const dir of ['../../solver/book/', '../../../src/solver/book/']) {
+    const file = fileURLToPath(new URL(dir + POPOUT_BOOK_FILE, import.meta.url));
+    if (!existsSync(file)) continue;
+    const parsed = parsePopoutBook(new Uint8Array(readFileSync(file)));
+    return parsed.ok ? { popoutBook: parsed.value } : {};
+  }
+  return {};
+}
+const familyPerfect = familyPerfectWithBook();
 
 /**
  * The lowest CPU priority for this thread (on Linux a thread's nice value is its own, so the
@@ -69,6 +83,7 @@ function thinkFamily(request: ThinkRequest): ThinkReply {
   if (!position.ok) return { id: request.id, error: position.error.message };
   try {
     const move = chooseFamilyMove(position.value, request.level as LevelId, {
+      perfect: familyPerfect,
       ...(request.timeMs !== undefined ? { timeMs: request.timeMs } : {}),
     });
     return { id: request.id, column: encodeMove(move) };

@@ -32,6 +32,8 @@ interface Room {
   readonly members: FanOut;
   readonly presence: SeatPresence;
   readonly timer: DeadlineTimer;
+  /** Settles once this process listens to the game's channel (rejects if it could not). */
+  ready: Promise<void>;
 }
 
 export interface HubDeps {
@@ -78,11 +80,20 @@ export class Hub {
   async join(state: GameState, member: Member): Promise<void> {
     let room = this.rooms.get(state.id);
     if (!room) {
-      room = await this.open(state);
+      room = this.open(state);
     } else if (room.latest.offer(state)) {
       this.schedule(room);
     }
+    // A member before the wait: a newer state that arrives while the subscription is made (the
+    // bus can deliver one in the same read as the subscription's reply) must find the room in
+    // use. Found idle, the room was closed and the member joined a room nothing updated again.
     room.members.add(member);
+    try {
+      await room.ready;
+    } catch (error) {
+      room.members.delete(member);
+      throw error;
+    }
     if (member.seat !== null) this.publishPresence(room);
     if (!this.presenceMoved(room)) member.send({ type: 'game', game: this.view(room) });
   }
@@ -98,7 +109,7 @@ export class Hub {
       return true;
     }
     if (!leaveApplies(state)) return false;
-    await this.open(state);
+    await this.open(state).ready;
     return true;
   }
 
@@ -181,7 +192,11 @@ export class Hub {
     if (this.rooms.size > 0) this.reports.publishBatch(batch);
   }
 
-  private async open(state: GameState): Promise<Room> {
+  /**
+   * A room held from now on, listening once `ready` settles: whoever finds it meanwhile (a
+   * second join, a state from this process) shares it and waits for the same subscription.
+   */
+  private open(state: GameState): Room {
     const room: Room = {
       gameId: state.id,
       latest: new LatestState(state),
@@ -190,13 +205,26 @@ export class Hub {
       timer: new DeadlineTimer(() => {
         this.fire(room);
       }),
+      ready: Promise.resolve(),
     };
     this.rooms.set(state.id, room);
     this.deps.metrics.rooms.set(this.rooms.size);
-    await this.deps.bus.subscribe(gameChannel(state.id));
-    // Every other process with the game open answers at once with who is connected there.
-    this.publishPresence(room, true);
-    this.schedule(room);
+    room.ready = this.deps.bus.subscribe(gameChannel(state.id)).then(
+      () => {
+        // Every other process with the game open answers at once with who is connected there.
+        this.publishPresence(room, true);
+        this.schedule(room);
+      },
+      (error: unknown) => {
+        // Not listening: dropped, so that the next join opens it afresh.
+        if (this.rooms.get(room.gameId) === room) {
+          room.timer.clear();
+          this.rooms.delete(room.gameId);
+          this.deps.metrics.rooms.set(this.rooms.size);
+        }
+        throw error;
+      },
+    );
     return room;
   }
 

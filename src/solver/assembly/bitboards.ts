@@ -128,6 +128,15 @@ function lineIn(cells: u64, d: i32): bool {
   return lineStarts(cells, d) != 0;
 }
 
+/**
+ * Whether the player whose opponent holds `theirs` has no line left that it could complete:
+ * every line of the board holds a disc of the opponent. That player can then never win.
+ */
+@inline
+export function noLineLeft(theirs: u64): bool {
+  return !hasLineAny(boardMask & ~theirs);
+}
+
 export const NO_BOUND: i32 = 64;
 
 /**

@@ -9,6 +9,7 @@ import {
   etcChains,
   failSoft,
   forcedThrough,
+  lineBounds,
   staticWins,
   symmetry,
 } from './search';
@@ -28,6 +29,10 @@ export function setForcedThrough(on: i32): void {
 /** 0 searches both halves of a mirror-image position. */
 export function setSymmetry(on: i32): void {
   symmetry = on != 0;
+}
+/** 0 turns off the bounds from lines no longer open to a side (connect 5 and more). */
+export function setLineBounds(on: i32): void {
+  lineBounds = on != 0;
 }
 /** 0 makes the claimeven bound give up on any line of ours. */
 export function setDominated(on: i32): void {

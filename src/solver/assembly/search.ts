@@ -9,17 +9,28 @@ import {
   W,
   claimevenFloor,
   colMask,
+  deadLines,
   evenRows,
   leftHalf,
   scratch,
 } from './variant';
 import { aborted, checkStop, etcMinEmpty, nodes, useEtc } from './common/state';
-import { NO_MOVE, colFor, growAt, mirrorKeyPlies, probe, tableKey, ttStore } from './table';
+import {
+  NO_MOVE,
+  colFor,
+  growAt,
+  mirrorKeyPlies,
+  probe,
+  symmetryPlies,
+  tableKey,
+  ttStore,
+} from './table';
 import {
   claimevenBound,
   isMirror,
   mirrorKey,
   moveScore,
+  noLineLeft,
   opponentLost,
   popcount,
   possibleMoves,
@@ -38,13 +49,13 @@ export let dominated: bool = true; // lines of ours above theirs do not spoil th
 export let etcChains: bool = true; // enhanced cutoffs follow forced moves to the next entry
 export let failSoft: bool = true; // the best upper bound, not alpha, where no move reaches alpha
 export let symmetry: bool = true; // a mirror-image position searches only half its moves
+export let lineBounds: bool = true; // a side with no line left to complete cannot win
 
 // A position that is its own mirror image (the empty board, discs only in the centre column,
 // mirrored pairs) has mirror-image children in columns c and W - 1 - c, of the same score: only
 // the left half and the centre are searched. Such positions occur near the root, where an
 // all-node would otherwise search every mirrored subtree again (the table keys do not fold
-// mirrors); past SYMMETRY_PLIES discs they are too rare to repay the check.
-const SYMMETRY_PLIES: i32 = 16;
+// mirrors); past `symmetryPlies` discs (table.ts) they are too rare to repay the check.
 
 /**
  * Negamax, fail-soft (see `value`). Precondition: the side to move cannot win with its next
@@ -64,7 +75,7 @@ export function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, 
   next &= ~(oppWin >> 1);
   if (next == 0) return lossNext(SIZE, moves);
   if (moves >= SIZE - 2) return 0;
-  if (moves < SYMMETRY_PLIES && symmetry && isMirror(mask) && isMirror(cur)) next &= leftHalf;
+  if (moves < symmetryPlies && symmetry && isMirror(mask) && isMirror(cur)) next &= leftHalf;
 
   // We survive the opponent's reply, so the worst is losing on its following move.
   const min = lossLater(SIZE, moves);
@@ -77,6 +88,19 @@ export function negamax(cur: u64, mask: u64, moves: i32, alpha: i32, beta: i32, 
   if (beta > max) {
     beta = max;
     if (alpha >= beta) return beta;
+  }
+
+  // Long lines (deadLines): a side whose every line is blocked by an opponent's disc cannot win,
+  // so a window on that side of 0 is settled; both blocked: a draw, the board need not fill.
+  if (deadLines && lineBounds) {
+    if (beta > 0 && noLineLeft(cur ^ mask)) {
+      beta = 0;
+      if (alpha >= beta) return beta;
+    }
+    if (alpha < 0 && noLineLeft(cur)) {
+      alpha = 0;
+      if (alpha >= beta) return alpha;
+    }
   }
 
   // The opponent's claimeven strategy may cap what we can get (cheap, and often decisive on

@@ -5,12 +5,19 @@
 // (4 bits, 15 = none) << 14 | generation (14 bits) << 18. An entry of another generation is empty,
 // so clearing the table between independent solves costs nothing.
 
-import { MIRROR_KEY_PLIES, mirrorColumn, mirrorKeyPliesFor } from './common/mirror';
+import {
+  MIRROR_KEY_PLIES,
+  MIRROR_KEY_PLIES_NEAR,
+  MIRROR_NEAR_ROOT,
+  SYMMETRY_PLIES,
+  mirrorColumn,
+  mirrorKeyPliesFor,
+} from './common/mirror';
 import { victimSlot } from './common/replacement';
 import { SCRATCH_SIZE, SIZE, W, configureVariant, scratch } from './variant';
-import { resetPosition } from './position';
+import { posCur, posMask, resetPosition } from './position';
 import { nodes } from './common/state';
-import { mirrorKey } from './bitboards';
+import { isMirror, mirrorKey } from './bitboards';
 import { GENERATION, parallel, parallelAt, threadTotal } from './common/layout';
 export let ttBits: i32 = 0;
 export let ttSize: u32 = 0;
@@ -233,9 +240,23 @@ export let mirrorKeyPlies: i32 = MIRROR_KEY_PLIES;
 // -1: by the root; else fixed (the test build's `setMirrorKeys`).
 export let mirrorKeyFixed: i32 = -1;
 
-/** Sets `mirrorKeyPlies` for a search from a root of `rootMoves` discs. */
+// Positions of fewer discs than this are checked for being their own mirror image (the search
+// then plays only the left half and the centre).
+export let symmetryPlies: i32 = SYMMETRY_PLIES;
+// A root past the opening that is its own mirror image (Five-in-a-Row's set-up: both outer
+// columns filled alike) meets mirror images as often as the empty board does, at the same
+// distance from it: both limits then count from the root.
+const SYMMETRIC_ROOT_KEYS: i32 = MIRROR_KEY_PLIES_NEAR - MIRROR_NEAR_ROOT;
+
+/** Sets `mirrorKeyPlies` and `symmetryPlies` for a search from the current position. */
 export function mirrorKeysFor(rootMoves: i32): void {
-  mirrorKeyPlies = mirrorKeyFixed >= 0 ? mirrorKeyFixed : mirrorKeyPliesFor(rootMoves);
+  let plies = mirrorKeyPliesFor(rootMoves);
+  symmetryPlies = SYMMETRY_PLIES;
+  if (rootMoves > MIRROR_NEAR_ROOT && isMirror(posMask) && isMirror(posCur)) {
+    plies = rootMoves + SYMMETRIC_ROOT_KEYS;
+    symmetryPlies = rootMoves + SYMMETRY_PLIES;
+  }
+  mirrorKeyPlies = mirrorKeyFixed >= 0 ? mirrorKeyFixed : plies;
 }
 /** The key the table holds a position of `moves` discs under (see `mirrorKeyPlies`). */
 @inline

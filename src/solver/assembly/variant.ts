@@ -12,6 +12,10 @@ export let dirHorizontal: bool = true;
 export let dirDiagonal: bool = true;
 // Connect 4 with lines in every direction (the board at least 4 wide and 4 high).
 export let all4: bool = true;
+// Lines of 5 or more: few of them fit past the discs, and a side left with none it could still
+// complete cannot win (`noLineLeft`), a bound the search checks at every node. On connect 4
+// nearly every line stays open to the end, so the check would cost without pruning.
+export let deadLines: bool = false;
 // Even heights only (0 otherwise): the cells of the even rows, counted from 1 at the bottom
 // (bits 1, 3, 5 ... of each column), the cells a claimeven player takes.
 export let evenRows: u64 = 0;
@@ -60,6 +64,7 @@ export function configureVariant(width: i32, height: i32, connect: i32): i32 {
   dirHorizontal = connect <= width;
   dirDiagonal = connect <= width && connect <= height;
   all4 = connect == 4 && dirDiagonal;
+  deadLines = connect >= 5;
   evenRows = 0;
   leftHalf = 0;
   for (let c = 0; c <= (width - 1) / 2; c++) leftHalf |= colMask(c);

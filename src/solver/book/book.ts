@@ -1,5 +1,6 @@
 import type { Variant } from '../../core/index.js';
 import { symmetricKey } from '../board-key.js';
+import { ArrayColumn, indexOf, type KeyColumn, type ScoredColumn } from './columns.js';
 
 /**
  * Exact scores of positions keyed up to mirror symmetry (see `symmetricKey`), sorted by key, and
@@ -12,10 +13,9 @@ export class Book {
     readonly variant: Variant,
     /** Every position with at most this many discs is in the book. */
     readonly completePly: number,
-    private readonly keys: Float64Array,
-    private readonly scores: Int8Array,
-    private readonly losses: Float64Array = new Float64Array(0),
-    private readonly noWins: Float64Array = new Float64Array(0),
+    private readonly scored: ScoredColumn,
+    private readonly losses: KeyColumn,
+    private readonly noWins: KeyColumn,
   ) {}
 
   /** Entries may come in any order; a repeated key keeps its last score. */
@@ -40,31 +40,29 @@ export class Book {
     return new Book(
       variant,
       completePly,
-      keys,
-      scores,
-      new Float64Array(losses),
-      new Float64Array(noWins),
+      new ArrayColumn(keys, scores),
+      new ArrayColumn(new Float64Array(losses)),
+      new ArrayColumn(new Float64Array(noWins)),
     );
   }
 
   /**
    * A book from sections already in the stored form: keys strictly ascending (`parseBook`
-   * checks), no no-win key that is also a loss key. The arrays are kept, not copied.
+   * checks), no no-win key that is also a loss key. The columns are kept, not copied.
    */
   static fromSorted(
     variant: Variant,
     completePly: number,
-    keys: Float64Array,
-    scores: Int8Array,
-    losses: Float64Array,
-    noWins: Float64Array,
+    scored: ScoredColumn,
+    losses: KeyColumn,
+    noWins: KeyColumn,
   ): Book {
-    return new Book(variant, completePly, keys, scores, losses, noWins);
+    return new Book(variant, completePly, scored, losses, noWins);
   }
 
   /** Positions with an exact score. */
   get size(): number {
-    return this.keys.length;
+    return this.scored.length;
   }
 
   /** Positions only known to be lost for the side to move. */
@@ -101,11 +99,11 @@ export class Book {
   }
 
   *lostKeys(): IterableIterator<number> {
-    yield* this.losses;
+    for (let i = 0; i < this.losses.length; i++) yield this.losses.keyAt(i);
   }
 
   *notWonKeys(): IterableIterator<number> {
-    yield* this.noWins;
+    for (let i = 0; i < this.noWins.length; i++) yield this.noWins.keyAt(i);
   }
 
   /** The exact score of a position (legal moves, 0-based columns), if the book has it. */
@@ -114,24 +112,13 @@ export class Book {
   }
 
   lookupKey(key: number): number | undefined {
-    const index = indexOf(this.keys, key);
-    return index < 0 ? undefined : this.scores[index];
+    const index = indexOf(this.scored, key);
+    return index < 0 ? undefined : this.scored.scoreAt(index);
   }
 
   *entries(): IterableIterator<readonly [number, number]> {
-    for (let i = 0; i < this.keys.length; i++) yield [this.keys[i]!, this.scores[i]!];
+    for (let i = 0; i < this.scored.length; i++) {
+      yield [this.scored.keyAt(i), this.scored.scoreAt(i)];
+    }
   }
-}
-
-function indexOf(sorted: Float64Array, key: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const k = sorted[mid]!;
-    if (k === key) return mid;
-    if (k < key) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }

@@ -1,6 +1,7 @@
 import { C4Error, ErrorCode, createVariant, err, ok, type Result } from '../../core/index.js';
 import { keyFits } from '../board-key.js';
 import { Book } from './book.js';
+import { StoredColumn } from './columns.js';
 import { crc32 } from './crc32.js';
 
 /*
@@ -59,8 +60,19 @@ export function serializeBook(book: Book): Uint8Array {
   return bytes;
 }
 
-/** Reads a book file; any damage (truncation, flipped bits, wrong version) is a typed error. */
-export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
+/** How `parseBook` computes the file's CRC-32; a shell may pass a native one (Node's `zlib.crc32`). */
+export type Crc32 = (bytes: Uint8Array) => number;
+
+/**
+ * Reads a book file; any damage (truncation, flipped bits, wrong version, keys out of order) is a
+ * typed error. Nothing is decoded: the book's lookups read the keys in place (`StoredColumn`), so
+ * a fresh process pays for the checksum and one ordered pass over the bytes, not for building
+ * arrays of 100,000 numbers before its first answer. The book keeps `bytes`: leave them unchanged.
+ */
+export function parseBook(
+  bytes: Uint8Array,
+  checksum: Crc32 = (data) => crc32(data),
+): Result<Book, C4Error> {
   if (bytes.length < HEADER + 4) return err(invalid('book file is too short'));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = String.fromCharCode(...bytes.subarray(0, 4));
@@ -69,8 +81,9 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
   if (version < 1 || version > BOOK_VERSION) {
     return err(invalid(`unsupported book version ${version}`));
   }
-  const stored = view.getUint32(bytes.length - 4, true);
-  if (crc32(bytes, bytes.length - 4) !== stored) return err(invalid('book checksum mismatch'));
+  const end = bytes.length - 4;
+  const stored = view.getUint32(end, true);
+  if (checksum(bytes.subarray(0, end)) !== stored) return err(invalid('book checksum mismatch'));
   const variant = createVariant({ width: bytes[5]!, height: bytes[6]!, connect: bytes[7]! });
   if (!variant.ok) return err(invalid(`book variant: ${variant.error.message}`));
   if (!keyFits(variant.value)) return err(invalid('book variant is too large for book keys'));
@@ -80,49 +93,31 @@ export function parseBook(bytes: Uint8Array): Result<Book, C4Error> {
     return err(invalid(`book key size ${keyBytes} does not match its variant`));
   }
   const count = view.getUint32(12, true);
-  const end = bytes.length - 4;
   let offset = HEADER;
-  const readKey = (): number => {
-    let key = 0;
-    for (let b = keyBytes - 1; b >= 0; b--) key = key * 256 + bytes[offset + b]!;
-    offset += keyBytes;
-    return key;
-  };
-  if (offset + count * (keyBytes + 1) > end)
+  if (offset + count * (keyBytes + 1) > end) {
     return err(invalid('book is shorter than its entries'));
-  // Straight into typed arrays, the order checked on the way: a fresh process pays for this
-  // before its first answer, so no intermediate lists, maps or sorting.
-  const keys = new Float64Array(count);
-  const scores = new Int8Array(count);
-  let previous = -1;
-  for (let i = 0; i < count; i++) {
-    const key = readKey();
-    if (key <= previous) return err(invalid(`book entry ${i} is out of order`));
-    previous = key;
-    keys[i] = key;
-    scores[i] = view.getInt8(offset++);
   }
+  const scored = new StoredColumn(bytes, offset, keyBytes + 1, keyBytes, count);
+  const unordered = scored.firstOutOfOrder();
+  if (unordered >= 0) return err(invalid(`book entry ${unordered} is out of order`));
+  offset += count * (keyBytes + 1);
   /** A key section (version 2 on): a u32 count and that many ascending keys. */
-  const readKeys = (what: string): Float64Array | string => {
+  const readKeys = (what: string): StoredColumn | string => {
     if (offset + 4 > end) return `book ends before its ${what} section`;
     const n = view.getUint32(offset, true);
     offset += 4;
     if (offset + n * keyBytes > end) return `book is shorter than its ${what} section`;
-    const section = new Float64Array(n);
-    let last = -1;
-    for (let i = 0; i < n; i++) {
-      const key = readKey();
-      if (key <= last) return `book ${what} entry ${i} is out of order`;
-      last = key;
-      section[i] = key;
-    }
+    const section = new StoredColumn(bytes, offset, keyBytes, keyBytes, n);
+    const at = section.firstOutOfOrder();
+    if (at >= 0) return `book ${what} entry ${at} is out of order`;
+    offset += n * keyBytes;
     return section;
   };
-  const none = new Float64Array(0);
+  const none = new StoredColumn(bytes, offset, keyBytes, keyBytes, 0);
   const losses = version >= 2 ? readKeys('loss') : none;
   if (typeof losses === 'string') return err(invalid(losses));
   const noWins = version >= 3 ? readKeys('no-win') : none;
   if (typeof noWins === 'string') return err(invalid(noWins));
   if (offset !== end) return err(invalid('book length does not match its entry count'));
-  return ok(Book.fromSorted(variant.value, completePly, keys, scores, losses, noWins));
+  return ok(Book.fromSorted(variant.value, completePly, scored, losses, noWins));
 }

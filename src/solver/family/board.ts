@@ -1,4 +1,4 @@
-import { DIRECTIONS } from '../../core/lines.js';
+import { completesLineAt } from '../../core/lines.js';
 import type { Player } from '../../core/types.js';
 import type { Ruleset } from '../../core/family/rules.js';
 
@@ -154,25 +154,6 @@ export class SearchBoard {
   }
 
   private completesLine(column: number, row: number): boolean {
-    const { width, height, connect, cells } = this;
-    const owner = cells[column * height + row];
-    if (owner === 0) return false;
-    for (const [dc, dr] of DIRECTIONS) {
-      let run = 1;
-      for (let c = column + dc, r = row + dr; c >= 0 && c < width && r >= 0 && r < height;) {
-        if (cells[c * height + r] !== owner) break;
-        run++;
-        c += dc;
-        r += dr;
-      }
-      for (let c = column - dc, r = row - dr; c >= 0 && c < width && r >= 0 && r < height;) {
-        if (cells[c * height + r] !== owner) break;
-        run++;
-        c -= dc;
-        r -= dr;
-      }
-      if (run >= connect) return true;
-    }
-    return false;
+    return completesLineAt(this.cells, this, column, row);
   }
 }

@@ -13,6 +13,7 @@
 export {
   analyseFamily,
   familyPlies,
+  forgetFamilyTables,
   solveFamily,
   POPOUT_WIN,
   type FamilyAnalysis,

@@ -4,7 +4,8 @@ import type { GamePosition } from '../../core/family/position.js';
 import { rulesetToString, type Ruleset } from '../../core/family/rules.js';
 import { analyze } from '../solver.js';
 import { SearchBoard, type MoveCode } from './board.js';
-import { FastPopOut, fastSupports } from './fast.js';
+import { FAST_TABLE_BITS, FastPopOut, fastSupports } from './fast.js';
+import type { PopOutSharedTable } from './fast-shared.js';
 import { BudgetSpent, FamilySearch, FamilyTables, type SearchLimits } from './popout-search.js';
 
 /** A PopOut win whose game ends d plies from now scores `POPOUT_WIN - d`. */
@@ -19,6 +20,23 @@ export interface FamilySolveOptions {
   readonly deadline?: number;
   /** The clock for `deadline`; `Date.now` by default. */
   readonly now?: () => number;
+  /**
+   * PopOut: false asks for the score alone (`best` comes back empty), which is what a solver
+   * compared with another one that finds only the value should be timed on.
+   */
+  readonly best?: boolean;
+  /**
+   * PopOut's WebAssembly search: 2^tableBits entries of 16 bytes (`FAST_TABLE_BITS` by default).
+   * A long proof wants more; the table is kept for later calls on the same board and size.
+   * Unused with `shared`, whose table has its own size.
+   */
+  readonly tableBits?: number;
+  /**
+   * PopOut: a table shared with helper threads (fast-shared.ts; the shell runs the helpers),
+   * used for the fast search's questions when it is of this board. Same scores as one thread;
+   * `nodes` counts thread 0's only.
+   */
+  readonly shared?: PopOutSharedTable;
 }
 
 export interface FamilySolveResult {
@@ -28,6 +46,11 @@ export interface FamilySolveResult {
   readonly nodes: number;
   /** Every move with the best score (empty when the game is over or the score is not exact). */
   readonly best: Move[];
+  /**
+   * False when the budget ran out after the score was found but before every best move was:
+   * `best` then holds the moves confirmed so far (perhaps none), each of them truly best.
+   */
+  readonly bestComplete?: false;
 }
 
 export interface FamilyMoveScore {
@@ -143,21 +166,48 @@ interface RootScore {
   readonly nodes: number;
 }
 
-/** The fast search's engine of each board, created on first use (its table is kept). */
+/**
+ * The fast search's engine of each board, created on first use (its table is kept). Asked for
+ * another table size, the board's engine is replaced: one table per board is memory enough.
+ */
 const fastEngines = new Map<string, FastPopOut>();
+/** Thread 0 of each shared table (its table is the shared one, kept too). */
+const sharedEngines = new WeakMap<PopOutSharedTable, FastPopOut>();
 
-function fastEngine(width: number, height: number): FastPopOut {
+/**
+ * Forgets every fact the PopOut searches keep between calls, so that the next solve starts cold
+ * (as a fresh process would): what a benchmark against another solver's fresh process needs.
+ * Shared tables are their owner's to clear.
+ */
+export function forgetFamilyTables(): void {
+  for (const engine of fastEngines.values()) engine.clear();
+  cache = undefined;
+}
+
+/** What picks the fast search's engine: a shared table, or the size of this process's own. */
+type FastTable = Pick<FamilySolveOptions, 'shared' | 'tableBits'>;
+
+function fastEngine(width: number, height: number, table: FastTable): FastPopOut {
+  const { shared, tableBits = FAST_TABLE_BITS } = table;
+  if (shared !== undefined && shared.width === width && shared.height === height) {
+    let engine = sharedEngines.get(shared);
+    if (engine === undefined) {
+      engine = new FastPopOut(width, height, shared.tableBits, shared);
+      sharedEngines.set(shared, engine);
+    }
+    return engine;
+  }
   const id = `${width}x${height}`;
   let engine = fastEngines.get(id);
-  if (engine === undefined) {
-    engine = new FastPopOut(width, height);
+  if (engine?.tableBits !== tableBits) {
+    engine = new FastPopOut(width, height, tableBits);
     fastEngines.set(id, engine);
   }
   return engine;
 }
 
 /** The exact score of an ongoing position with a legal move, or null if the budget ran out. */
-function solvePopRoot(position: GamePosition, limits: SearchLimits): RootScore {
+function solvePopRoot(position: GamePosition, limits: SearchLimits & FastTable): RootScore {
   const { width, height, connect } = position.variant;
   const { board, blocked } = boardAt(position);
   if (blocked.size === 0 && fastSupports(width, height, connect)) {
@@ -178,31 +228,82 @@ function solvePopRoot(position: GamePosition, limits: SearchLimits): RootScore {
   }
 }
 
-/** Nodes of the first draw test; each later one gets four times more. */
-const FIRST_DRAW_TEST = 20_000;
+/**
+ * Nodes of the first draw test; each later one gets four times more, or `DRAW_TEST_SHARE` of the
+ * nodes spent so far if that is more (a won or lost position pays little for its draw tests, and a
+ * drawn one, whose fast search never ends, gets tests that grow with it).
+ */
+const FIRST_DRAW_TEST = 2_000;
+/**
+ * A draw test may spend this share of the nodes spent so far. A quarter cost a won position
+ * proven in 28 plies 30% of its nodes in tests that could not succeed (a draw is rare in
+ * PopOut); a sixteenth still lets a drawn position's tests grow with its search.
+ */
+const DRAW_TEST_SHARE = 1 / 16;
+/**
+ * Draw tests begin once the fast search has spent this many nodes, or at `LATE_DRAW_TEST_DEPTH`
+ * however little: before, a won position pays nothing for them. A test from depth 8 cost small
+ * wins and losses (under ~10,000 nodes of their own) one to four times their search.
+ */
+const DRAW_TESTS_AFTER_NODES = 50_000;
+const LATE_DRAW_TEST_DEPTH = 24;
 
 /**
- * The WebAssembly search deepens "wins (loses) within d plies" one ply at a time, so the first
- * answer is the exact distance. It cannot see a draw; between depths the path-aware win/draw/
- * loss search (above) is tried with a growing budget, and its "draw" is final.
+ * The WebAssembly search deepens one ply at a time, asking one question per depth: "win within
+ * d?" at odd d, "loss within d?" at even d. A win normally ends on the winner's own move (an
+ * odd number of plies from the side to move) and a loss on the opponent's, so this asks each
+ * question where its answer can first turn true, and half as many as asking both at every depth.
+ * A game can also end the other way, but only by a pop that completes only the opponent's
+ * line played on a full board (a drop never completes the opponent's line, and with a drop
+ * left no side must pop). So when a question first comes true at d, the distance is d - 1 or
+ * d (d - 2 was answered no, and a position won within some depth is lost within none), and it
+ * is d unless the board can be full after d - 2 plies: only then is d - 1 asked too. Asking
+ * it always cost as much as the question at d. The search cannot see a draw;
+ * between depths the path-aware win/draw/loss search (above) is tried with a growing budget,
+ * and its "draw" is final.
  */
-function solveFast(position: GamePosition, board: SearchBoard, limits: SearchLimits): RootScore {
+function solveFast(
+  position: GamePosition,
+  board: SearchBoard,
+  limits: SearchLimits & FastTable,
+): RootScore {
   const { width, height } = position.variant;
-  const engine = fastEngine(width, height);
+  const engine = fastEngine(width, height, limits);
   const moves = position.moves.map((move) => moveCode(move, width));
+  const discs = moves.reduce((count, move) => count + (move < width ? 1 : -1), 0);
   let nodes = 0;
   let drawTest = FIRST_DRAW_TEST;
   const left = (): SearchLimits =>
     limits.maxNodes === undefined ? limits : { ...limits, maxNodes: limits.maxNodes - nodes };
   for (let depth = 1; depth < 250; depth++) {
     if (limits.maxNodes !== undefined && nodes >= limits.maxNodes) return { score: null, nodes };
-    const result = engine.within(moves, depth, left());
+    const side = depth % 2 === 1 ? 1 : -1;
+    const result = engine.ask(moves, depth, side, left());
     nodes += result.nodes;
     if (result.value === null) return { score: null, nodes };
-    if (result.value !== 0) return { score: result.value * (POPOUT_WIN - depth), nodes };
-    if (depth >= 8 && depth % 4 === 0) {
+    if (result.value) {
+      let plies = depth;
+      if (depth > 1 && discs + depth - 2 >= width * height) {
+        if (limits.maxNodes !== undefined && nodes >= limits.maxNodes) {
+          return { score: null, nodes };
+        }
+        const sooner = engine.ask(moves, depth - 1, side, left());
+        nodes += sooner.nodes;
+        if (sooner.value === null) return { score: null, nodes };
+        if (sooner.value) plies = depth - 1;
+      }
+      return { score: side * (POPOUT_WIN - plies), nodes };
+    }
+    if (
+      depth >= 8 &&
+      depth % 4 === 0 &&
+      (nodes >= DRAW_TESTS_AFTER_NODES || depth >= LATE_DRAW_TEST_DEPTH)
+    ) {
       const budget = left();
-      const cap = Math.min(drawTest, budget.maxNodes ?? Infinity);
+      const cap = Math.min(
+        Math.max(drawTest, nodes * DRAW_TEST_SHARE),
+        budget.maxNodes ?? Infinity,
+      );
       const search = new FamilySearch(board, tablesFor(position.ruleset, new Set()), {
         ...budget,
         maxNodes: cap,
@@ -244,7 +345,7 @@ function analysePops(position: GamePosition, options: FamilySolveOptions): Famil
       moves.push({ move, score: null });
       continue;
     }
-    const limits: SearchLimits = {
+    const limits: SearchLimits & FastTable = {
       ...options,
       ...(options.maxNodes === undefined
         ? {}
@@ -267,17 +368,29 @@ function solvePops(position: GamePosition, options: FamilySolveOptions): FamilyS
   const root = solvePopRoot(position, options);
   if (root.score === null) return { score: 0, exact: false, nodes: root.nodes, best: [] };
   const score = root.score;
+  if (options.best === false) return { score, exact: true, nodes: root.nodes, best: [] };
   const plies = familyPlies(score);
   const { width, height, connect } = position.variant;
   const fast = fastSupports(width, height, connect) && boardAt(position).blocked.size === 0;
   if (score === 0 || !fast) {
-    const analysis = analysePops(position, options);
-    const best = bestOf({ moves: analysis.moves, nodes: root.nodes + analysis.nodes });
-    return { ...best, score, exact: true };
+    const analysis = analysePops(
+      position,
+      options.maxNodes === undefined
+        ? options
+        : { ...options, maxNodes: Math.max(1, options.maxNodes - root.nodes) },
+    );
+    const best = analysis.moves.filter((m) => m.score === score).map((m) => m.move);
+    const complete = analysis.moves.every((m) => m.score !== null);
+    const nodes = root.nodes + analysis.nodes;
+    return { score, exact: true, nodes, best, ...(complete ? {} : { bestComplete: false }) };
   }
-  const engine = fastEngine(width, height);
+  const engine = fastEngine(width, height, options);
   const best: Move[] = [];
   let nodes = root.nodes;
+  const left = (): SearchLimits =>
+    options.maxNodes === undefined
+      ? options
+      : { ...options, maxNodes: Math.max(1, options.maxNodes - nodes) };
   for (const move of position.legalMoves()) {
     const child = position.clone();
     child.play(move);
@@ -289,9 +402,16 @@ function solvePops(position: GamePosition, options: FamilySolveOptions): FamilyS
     else {
       const moves = child.moves.map((m) => moveCode(m, width));
       // A win in d: the child is lost within d - 1. A loss in d: the child wins no sooner.
-      const answer = engine.within(moves, score > 0 ? plies - 1 : plies - 2, {});
+      // Within 0 plies nothing is won or lost: no search.
+      const depth = score > 0 ? plies - 1 : plies - 2;
+      const answer =
+        depth <= 0
+          ? { value: false, nodes: 0 }
+          : engine.ask(moves, depth, score > 0 ? -1 : 1, left());
       nodes += answer.nodes;
-      good = score > 0 ? answer.value === -1 : answer.value !== 1;
+      // The budget ran out: the moves confirmed so far are best, the rest unknown.
+      if (answer.value === null) return { score, exact: true, nodes, best, bestComplete: false };
+      good = score > 0 ? answer.value : !answer.value;
     }
     if (good) best.push(move);
   }

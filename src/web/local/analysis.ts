@@ -139,7 +139,7 @@ export class Analyst {
     const side = COLOUR[positionOf(state).turn];
     const set = this.hintsFor(state);
     if (!set || set.list.length === 0) return `Analysing for ${side}…`;
-    if (state.settings.game !== 'classic') return familyNote(state, side, set.exact);
+    if (state.settings.game !== 'classic') return familyNote(state, side, set.exact, set.threads);
     if (!set.exact) {
       return (
         `Estimates for ${side} (~): this board is too big to solve exactly. ` +
@@ -173,13 +173,15 @@ export class Analyst {
 }
 
 /** The note for PopOut and Five-in-a-Row, whose hints say win, draw or loss without distances. */
-function familyNote(state: GameState, side: string, exact: boolean): string {
+function familyNote(state: GameState, side: string, exact: boolean, threads: number): string {
   const where =
     state.settings.game === 'popout'
       ? 'each drop above its column, each pop on its Pop button'
       : 'each drop above its column';
+  // Several threads only where the page is cross-origin isolated: said, as for the classic game.
+  const on = threads > 1 ? ` (${threads} threads)` : '';
   return exact
-    ? `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5; solved (${where}).`
-    : `For ${side}: W, D, L = solved (W3: win in 3 of your moves); ~ = the computer’s estimate, ` +
-        `not solved (${where}): ~★ = its choice, ~−3 = 3 points below it on a scale to 10.`;
+    ? `For ${side}: W3 = win in 3 of your moves, D = draw, L5 = loss in 5; solved${on} (${where}).`
+    : `For ${side}: W, D, L = solved${on} (W3: win in 3 of your moves); ~ = the computer’s ` +
+        `estimate, not solved (${where}): ~★ = its choice, ~−3 = 3 points below it on a scale to 10.`;
 }

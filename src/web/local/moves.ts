@@ -29,7 +29,10 @@ export function moveItems(state: GameState): readonly MoveItem[] {
   return shown.map((code, index) => {
     const side = turnAt(index);
     const column = String(codeColumn(code) + 1);
-    const what = `${COLOUR[side]} ${isPopCode(code) ? 'popped ' : ''}column ${column}`;
+    // A pop's name holds its text (`p4`): the name must contain what the button shows (axe).
+    const what = isPopCode(code)
+      ? `${COLOUR[side]} popped column ${column}, p${column}`
+      : `${COLOUR[side]} column ${column}`;
     return {
       ply: index + 1,
       side,

@@ -6,7 +6,7 @@ import {
   type VariantError,
   type VariantField,
 } from '../../core/index.js';
-import { FAMILY_PRESETS, GAME_PRESETS, PRESETS, gamePresetOf } from '../state/presets.js';
+import { CUSTOM_OPTIONS, MENU_GROUPS, MENU_PRESETS, gamePresetOf } from '../state/presets.js';
 import { rulesText, titleOf } from '../state/rules-text.js';
 import { startRuleLabel } from '../state/text.js';
 import { MODES, type GameState, type Mode, type StartRule } from '../state/types.js';
@@ -33,6 +33,9 @@ export function nextMode(mode: Mode, key: 'ArrowLeft' | 'ArrowRight'): Mode {
   return MODES[(index + (key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length]!;
 }
 
+/** The menu's "PopOut, custom…": the Custom board form, applied as a PopOut game. */
+const CUSTOM_POPOUT = CUSTOM_OPTIONS.popout.id;
+
 export function createSettings(host: Host): SettingsPanel {
   const el = {
     modes: byId('modes'),
@@ -55,6 +58,8 @@ export function createSettings(host: Host): SettingsPanel {
   };
   /** The player chose "Custom…" and has not applied it or chosen a preset since. */
   let customChosen = false;
+  /** The game the Custom board form applies: Connect Four's "Custom…" or PopOut's. */
+  let customGame: 'classic' | 'popout' = 'classic';
 
   /** Opens the Custom board form on `variant`'s size, never on empty fields. */
   function openCustom(variant: Variant): void {
@@ -67,18 +72,18 @@ export function createSettings(host: Host): SettingsPanel {
   }
   const settings = (): GameState['settings'] => host.state().settings;
 
-  // The game is chosen where the board is: Connect Four's boards, then the family's games.
+  // The game is chosen where the board is (MENU_GROUPS, as the online lobby offers them); the
+  // Connect Four and PopOut groups end with their custom board (the form below).
+  const option = (preset: { id: string; label: string }): HTMLOptionElement =>
+    h('option', { value: preset.id }, preset.label);
   el.preset.append(
-    h(
-      'optgroup',
-      { label: 'Connect Four' },
-      ...PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
-      h('option', { value: 'custom' }, 'Custom…'),
-    ),
-    h(
-      'optgroup',
-      { label: 'Other games' },
-      ...FAMILY_PRESETS.map((preset) => h('option', { value: preset.id }, preset.label)),
+    ...MENU_GROUPS.map((group) =>
+      h(
+        'optgroup',
+        { label: group.label },
+        ...group.presets.map(option),
+        ...(group.custom ? [option(CUSTOM_OPTIONS[group.custom])] : []),
+      ),
     ),
   );
 
@@ -113,7 +118,7 @@ export function createSettings(host: Host): SettingsPanel {
     if (host.state().moves.length > 0) host.talk.notice('Applies from the next round.');
   });
   el.preset.addEventListener('change', () => {
-    const preset = GAME_PRESETS.find((p) => p.id === el.preset.value);
+    const preset = MENU_PRESETS.find((p) => p.id === el.preset.value);
     if (preset) {
       customChosen = false;
       el.custom.hidden = true;
@@ -130,6 +135,7 @@ export function createSettings(host: Host): SettingsPanel {
       return;
     }
     customChosen = true;
+    customGame = el.preset.value === CUSTOM_POPOUT ? 'popout' : 'classic';
     openCustom(settings().variant);
     el.customW.focus();
   });
@@ -155,9 +161,9 @@ export function createSettings(host: Host): SettingsPanel {
   });
 
   function applyVariant(variant: Variant): void {
-    host.dispatch({ type: 'settings', patch: { game: 'classic', variant } });
+    host.dispatch({ type: 'settings', patch: { game: customGame, variant } });
     host.talk.announce(
-      `New ${variant.width} by ${variant.height} board, connect ${variant.connect}.`,
+      `New ${customGame === 'popout' ? 'PopOut game on a ' : ''}${variant.width} by ${variant.height} board, connect ${variant.connect}.`,
     );
   }
 
@@ -199,7 +205,12 @@ export function createSettings(host: Host): SettingsPanel {
       // The select and the form agree: a preset closes the form, a custom board (or the
       // player's "Custom…" not yet applied) shows it filled with the board's size.
       const preset = customChosen ? undefined : gamePresetOf(game, variant);
-      el.preset.value = preset ? preset.id : 'custom';
+      if (!customChosen) customGame = game === 'popout' ? 'popout' : 'classic';
+      el.preset.value = preset
+        ? preset.id
+        : customGame === 'popout'
+          ? CUSTOM_POPOUT
+          : CUSTOM_OPTIONS.classic.id;
       if (preset) el.custom.hidden = true;
       else openCustom(variant);
       const name = titleOf(game, variant);

@@ -1,5 +1,5 @@
-import { parseVariant, variantToString } from '../../core/index.js';
-import { GAME_PRESETS, boardName, type GamePreset } from '../state/presets.js';
+import { boardPicker } from './board-picker.js';
+import { gameText } from './game-name.js';
 import { OnlineApi, newSeatSecret, type OnlineClient, type Seat } from './client.js';
 import { h, type View } from '../dom.js';
 import { CLOCKS, COLOUR, computerWaitText, seekWaitText } from './format.js';
@@ -15,28 +15,6 @@ function select(id: string, options: readonly { id: string; label: string }[]): 
   return element;
 }
 
-/**
- * "Classic 7×6, connect 4" for "7x6c4", "PopOut 7×6" for a PopOut game; the raw string only if
- * it does not parse.
- */
-const nameOf = (variant: string, game = 'classic'): string => {
-  const family = GAME_PRESETS.find((p) => p.game !== 'classic' && p.id === game);
-  if (family) return family.label;
-  const parsed = parseVariant(variant);
-  return parsed.ok ? boardName(parsed.value) : variant;
-};
-
-/**
- * The seek's or new game's `game` and `variant` for a menu entry: the family's games name
- * themselves (and their board), classic boards only their board.
- */
-const gameChoice = (id: string): { variant: string; game?: string } => {
-  const preset: GamePreset | undefined = GAME_PRESETS.find((p) => p.id === id);
-  if (!preset) return { variant: id };
-  const variant = variantToString(preset.variant);
-  return preset.game === 'classic' ? { variant } : { variant, game: preset.game };
-};
-
 const clockOf = (id: string) => CLOCKS.find((c) => c.id === id)?.clock ?? null;
 
 /** Play a friend, quick match, and the list of finished games. */
@@ -48,9 +26,9 @@ export function lobbyView(
 ): View {
   /** Whether this browser plays under a name (see the identity card below). */
   let named = false;
-  // The local game's menu: the classic boards, then PopOut and Five-in-a-Row.
-  const boards = GAME_PRESETS.map((p) => ({ id: p.id, label: p.label }));
-  const friendBoard = select('online-friend-board', boards);
+  // The local game's menu: the classic boards, PopOut on each of them, then Five-in-a-Row; a
+  // custom board for either of the first two.
+  const friendBoard = boardPicker('online-friend-board', 'online-friend-error');
   const friendClock = select('online-friend-clock', CLOCKS);
   const friendSide = select('online-friend-side', [
     { id: 'random', label: 'Random' },
@@ -63,7 +41,7 @@ export function lobbyView(
     'aria-describedby': 'online-friend-rated-note',
   });
   const friendRatedNote = h('p', { class: 'about', id: 'online-friend-rated-note' });
-  const friendError = h('p', { class: 'error', role: 'alert' });
+  const friendError = h('p', { class: 'error', role: 'alert', id: 'online-friend-error' });
   const create = h('button', { type: 'submit', class: 'primary' }, 'Create game link');
   const friendForm = h(
     'form',
@@ -71,7 +49,8 @@ export function lobbyView(
     h('h2', { id: 'online-friend-title' }, 'Play a friend'),
     h('p', { class: 'about' }, 'Get a link to send; the game starts when your friend opens it.'),
     h('label', { for: 'online-friend-board' }, 'Board'),
-    friendBoard,
+    friendBoard.select,
+    friendBoard.custom,
     h('label', { for: 'online-friend-clock' }, 'Clock'),
     friendClock,
     h('label', { for: 'online-friend-side' }, 'Your side'),
@@ -83,6 +62,12 @@ export function lobbyView(
   );
   friendForm.addEventListener('submit', (event) => {
     event.preventDefault();
+    const choice = friendBoard.choice();
+    if (!choice.ok) {
+      friendError.textContent = choice.message;
+      return;
+    }
+    friendError.textContent = '';
     create.disabled = true;
     const secret = newSeatSecret();
     const side: Seat | 'random' =
@@ -91,7 +76,7 @@ export function lobbyView(
     const player = named ? identitySecret() : undefined;
     api
       .createGame({
-        ...gameChoice(friendBoard.value),
+        ...choice.value,
         clock: clockOf(friendClock.value),
         side,
         secret,
@@ -114,7 +99,7 @@ export function lobbyView(
       });
   });
 
-  const quickBoard = select('online-quick-board', boards);
+  const quickBoard = boardPicker('online-quick-board', 'online-quick-status');
   const quickClock = select('online-quick-clock', CLOCKS);
   const quickStatus = h('p', {
     class: 'about',
@@ -179,7 +164,8 @@ export function lobbyView(
       '.',
     ),
     h('label', { for: 'online-quick-board' }, 'Board'),
-    quickBoard,
+    quickBoard.select,
+    quickBoard.custom,
     h('label', { for: 'online-quick-clock' }, 'Clock'),
     quickClock,
     h(
@@ -203,6 +189,11 @@ export function lobbyView(
     navigate(routeHash({ kind: 'game', gameId }));
   });
   const startSeek = (computer: 'fallback' | 'now' | 'never'): void => {
+    const choice = quickBoard.choice();
+    if (!choice.ok) {
+      quickStatus.textContent = choice.message;
+      return;
+    }
     seekSecret = newSeatSecret();
     seek.disabled = true;
     cancel.hidden = false;
@@ -218,23 +209,21 @@ export function lobbyView(
     if (computer === 'now') stopWaitClock();
     else startWaitClock(computer === 'never');
     // `rated` is sent either way: the server's default (rated) must not decide for a casual choice.
-    const choice = gameChoice(quickBoard.value);
+    const { game, variant } = choice.value;
     const options = {
       computer,
       rated,
       ...(player === undefined ? {} : { player }),
-      ...(choice.game === undefined ? {} : { game: choice.game }),
+      ...(game === undefined ? {} : { game }),
     };
-    void client
-      .seek(choice.variant, clockOf(quickClock.value), seekSecret, options)
-      .then((reply) => {
-        if (reply.type === 'error' && reply.code !== 'disconnected') {
-          quickStatus.textContent = reply.message;
-          seek.disabled = false;
-          cancel.hidden = true;
-          stopWaitClock();
-        }
-      });
+    void client.seek(variant, clockOf(quickClock.value), seekSecret, options).then((reply) => {
+      if (reply.type === 'error' && reply.code !== 'disconnected') {
+        quickStatus.textContent = reply.message;
+        seek.disabled = false;
+        cancel.hidden = true;
+        stopWaitClock();
+      }
+    });
   };
   quickForm.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -302,7 +291,7 @@ export function lobbyView(
             'a',
             { href: routeHash({ kind: 'replay', gameId: game.id }) },
             // A pop is written `p4`: one move, two characters.
-            `${nameOf(game.variant, game.game)}, ${game.notation.replace(/p/g, '').length} moves, ${result}`,
+            `${gameText(game.game, game.variant)}, ${game.notation.replace(/p/g, '').length} moves, ${result}`,
           ),
         ),
       );

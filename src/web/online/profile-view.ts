@@ -6,7 +6,7 @@ import type { View } from '../dom.js';
 import { renameForm } from './rename-form.js';
 import { playerName } from './format.js';
 import { routeHash } from './routes.js';
-import { boardText } from './tournaments/model.js';
+import { boardText } from './game-name.js';
 
 /**
  * A player's page: ratings per pool with a chart, record, recent games (computer marked); on

@@ -1,7 +1,7 @@
 import { GamePosition, parseRuleset, parseVariant, type Player } from '../../core/index.js';
 import { movesOf } from '../../protocol/index.js';
 import { createBoard } from '../board/board.js';
-import { GAME_PRESETS, boardName } from '../state/presets.js';
+import { gameStringOf, gameText } from './game-name.js';
 import type { OnlineApi, PublicGame } from './client.js';
 import { copyText, h } from '../dom.js';
 import { seatParts, stakesText, statusLine } from './format.js';
@@ -145,9 +145,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
     }
     game = loaded;
     const variant = parseVariant(loaded.variant);
-    const family = GAME_PRESETS.find((p) => p.game !== 'classic' && p.id === loaded.game);
-    const name = family?.label ?? (variant.ok ? boardName(variant.value) : loaded.variant);
-    summary.textContent = `${name} · ${statusLine(loaded, null)}`;
+    summary.textContent = `${gameText(loaded.game, loaded.variant)} · ${statusLine(loaded, null)}`;
     stakes.textContent = `${stakesText(loaded)} game`;
     stakes.dataset['rated'] = String(loaded.rated);
     stakes.hidden = false;
@@ -155,8 +153,10 @@ export function replayView(api: OnlineApi, gameId: string): View {
     seats.hidden = false;
     live.hidden = loaded.status === 'finished';
     slider.max = String(loaded.moves.length);
-    // The game string: the board for classic games (as ever), the game for the family's.
-    const prefix = family ? loaded.game : loaded.variant;
+    // The game string: the board for classic games (as ever), the game for the family's (its
+    // board included: `popout-8x7c4`).
+    const prefix = gameStringOf(loaded.game, loaded.variant);
+    const family = prefix !== loaded.variant;
     movesInput.value = `${prefix}:${loaded.notation}`;
     analysis.href = analysisLink(prefix, loaded.notation, location.href);
     // A finished game can be reviewed move by move (src/web/review).
@@ -164,7 +164,7 @@ export function replayView(api: OnlineApi, gameId: string): View {
     review.hidden =
       loaded.status !== 'finished' ||
       loaded.moves.length === 0 ||
-      (family === undefined && (!variant.ok || !reviewable(variant.value)));
+      (!family && (!variant.ok || !reviewable(variant.value)));
     title.textContent = `Game replay`;
     element.dataset['shareLink'] = routeLink({ kind: 'replay', gameId }, location.href);
     show(loaded.moves.length);

@@ -12,6 +12,16 @@ export const SETS = [
     label: '7×7 connect 5',
     url: new URL('../../puzzles/sets/7x7c5.json', import.meta.url),
   },
+  {
+    id: 'popout',
+    label: 'PopOut 7×6',
+    url: new URL('../../puzzles/sets/popout.json', import.meta.url),
+  },
+  {
+    id: 'five',
+    label: 'Five-in-a-Row 9×6',
+    url: new URL('../../puzzles/sets/five.json', import.meta.url),
+  },
 ] as const;
 
 export type SetId = (typeof SETS)[number]['id'];

@@ -78,3 +78,12 @@ export function accuracyText(
 
 /** How many moves of `player` the game has. */
 export const movesOf = (player: Player, moves: number): number => pliesOf(player, moves).length;
+
+/** The status line: how far the review has got, or how it ended. */
+export function reviewStatusText(judged: number, total: number, finished: boolean): string {
+  if (!finished) return `Reviewing… ${judged} of ${total} moves judged (from the last move back).`;
+  const open = total - judged;
+  return open === 0
+    ? `Review complete: all ${total} moves judged.`
+    : `Review stopped: ${open} of ${total} moves not solved in the time allowed.`;
+}

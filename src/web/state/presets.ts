@@ -76,6 +76,55 @@ export const GAME_PRESETS: readonly GamePreset[] = [
   ...FAMILY_PRESETS,
 ];
 
+/** PopOut on the other boards of the menu (its rules hold on any board: docs/family.md). */
+export const POPOUT_BOARD_PRESETS: readonly GamePreset[] = PRESETS.filter(
+  (p) => !sameVariant(p.variant, FAMILY_PRESETS[0]!.variant),
+).map((p) => {
+  const ruleset = unwrap(createRuleset({ game: 'popout', board: p.variant }));
+  return {
+    id: rulesetToString(ruleset),
+    label: `PopOut ${p.label}`,
+    game: 'popout' as const,
+    variant: p.variant,
+  };
+});
+
+/** The local game's menu: every game preset, and PopOut on every board. */
+export const MENU_PRESETS: readonly GamePreset[] = [...GAME_PRESETS, ...POPOUT_BOARD_PRESETS];
+
 export function gamePresetOf(game: GameName, variant: Variant): GamePreset | undefined {
-  return GAME_PRESETS.find((p) => p.game === game && sameVariant(p.variant, variant));
+  return MENU_PRESETS.find((p) => p.game === game && sameVariant(p.variant, variant));
 }
+
+/** The menu's custom-board entries: a board of any size, for Connect Four or PopOut. */
+export const CUSTOM_OPTIONS = {
+  classic: { id: 'custom', label: 'Custom…' },
+  popout: { id: 'popout-custom', label: 'PopOut, custom…' },
+} as const;
+
+/** A group of the board menu: a game with the boards it is offered on. */
+export interface MenuGroup {
+  readonly label: string;
+  readonly presets: readonly GamePreset[];
+  /** The game a custom board of this group plays (its entry: `CUSTOM_OPTIONS`). */
+  readonly custom?: keyof typeof CUSTOM_OPTIONS;
+}
+
+/**
+ * The board menu's groups, shared by the local game and the online lobby so both offer the same
+ * games on the same boards: Connect Four's boards and a custom one, PopOut on the same boards
+ * (its own 7×6 first), then Five-in-a-Row on its one board.
+ */
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  {
+    label: 'Connect Four',
+    presets: GAME_PRESETS.filter((p) => p.game === 'classic'),
+    custom: 'classic',
+  },
+  {
+    label: 'PopOut',
+    presets: [...FAMILY_PRESETS.filter((p) => p.game === 'popout'), ...POPOUT_BOARD_PRESETS],
+    custom: 'popout',
+  },
+  { label: 'Other games', presets: FAMILY_PRESETS.filter((p) => p.game !== 'popout') },
+];

@@ -10,8 +10,8 @@ import { runHelper, type SharedTable } from '../../solver/index.js';
  * stops being permissible and is closed; Chromium terminates it even mid-wait or mid-search).
  * test/browser/search-threads.test.ts checks in Chromium that the helpers go with their parent.
  */
-export interface HelperSetup {
-  readonly table: SharedTable;
+export interface HelperSetup<T = SharedTable> {
+  readonly table: T;
   readonly index: number;
 }
 

@@ -104,7 +104,7 @@ function positionOf(game: GameRef): Position {
 
 async function move(request: Extract<Request, { type: 'move' }>): Promise<void> {
   if (request.game.family !== undefined) {
-    post(familyMove(request));
+    post(await familyMove(request, scope));
     return;
   }
   const position = positionOf(request.game);
@@ -180,7 +180,7 @@ function merge(...lists: readonly (readonly Hint[])[]): Hint[] {
 async function analyzeGame(request: Extract<Request, { type: 'analyze' }>): Promise<void> {
   const { id, game } = request;
   if (game.family !== undefined) {
-    familyAnalysis(request, post);
+    await familyAnalysis(request, post, scope);
     return;
   }
   const position = positionOf(game);

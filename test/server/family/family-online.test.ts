@@ -108,6 +108,33 @@ describe.each(BACKEND_CASES)('the family online (%s)', (_name, make) => {
     }
   });
 
+  it('plays PopOut by link on another board (6x5): the board is the game, a pop included', async () => {
+    const { gameId, red, yellow, watcher, play } = await byLink({ game: 'popout', variant: '6x5' });
+    expect(await fetched(gameId)).toMatchObject({ game: 'popout-6x5c4', variant: '6x5c4' });
+    expect(await play(red, 5)).toMatchObject({ type: 'ack' });
+    expect(await play(yellow, 0)).toMatchObject({ type: 'ack' });
+    // Column 6 is the 6x5 board's last: Red pops its disc from it.
+    expect(await play(red, 5, 'pop')).toMatchObject({ type: 'ack', version: 4 });
+    expect(await watcher.gameAt(4)).toMatchObject({ moves: [5, 0, 5], pops: [2] });
+    // A seventh column is off this board, drop or pop, and changes nothing.
+    const before = await fetched(gameId);
+    expect(await play(yellow, 6)).toMatchObject({ type: 'error' });
+    expect(await fetched(gameId)).toEqual(before);
+    expect(await yellow.request({ type: 'resign', gameId })).toMatchObject({ type: 'ack' });
+    expect(await fetched(gameId)).toMatchObject({
+      game: 'popout-6x5c4',
+      notation: '61p6',
+      status: 'finished',
+    });
+    const list = (await (await fetch(`${server.url}api/games?game=popout&limit=100`)).json()) as {
+      games: { id: string; game: string; variant: string }[];
+    };
+    expect(list.games.find((g) => g.id === gameId)).toMatchObject({
+      game: 'popout-6x5c4',
+      variant: '6x5c4',
+    });
+  });
+
   it('refuses bad moves with their codes, and the stored game stays as it was', async () => {
     const popout = await byLink({ game: 'popout' });
     await popout.play(popout.red, 3);
@@ -155,6 +182,11 @@ describe.each(BACKEND_CASES)('the family online (%s)', (_name, make) => {
   it.each([
     [{ game: 'banana' }, 'bad_game'],
     [{ game: 'five', variant: '7x6' }, 'bad_game'],
+    // PopOut on a board the engine does not offer, or a board that contradicts the game's own.
+    [{ game: 'popout', variant: '13x6' }, 'bad_variant'],
+    [{ game: 'popout', variant: '3x3c4' }, 'bad_variant'],
+    [{ game: 'popout-8x7c4', variant: '6x5' }, 'bad_game'],
+    [{ game: 'popout-13x6c4' }, 'bad_game'],
     [{ game: 'popout:44' }, 'bad_message'],
     [{}, 'bad_message'],
   ])('refuses to create %j with %s', async (body, code) => {
@@ -186,12 +218,15 @@ describe.each(BACKEND_CASES)('the family online (%s)', (_name, make) => {
     expect(await fetched(gameId)).toEqual(before);
   });
 
-  it('gives a PopOut seeker the computer, which plays the game', async () => {
+  it.each([
+    ['popout', '7x6c4'],
+    ['popout-6x5c4', '6x5c4'],
+  ])('gives a %s seeker the computer, which plays the game', async (gameName, variant) => {
     const client = await connect();
     const secret = newSecret();
     const matched = await client.request({
       type: 'seek',
-      game: 'popout',
+      game: gameName,
       clock: null,
       secret,
       computer: 'now',
@@ -200,7 +235,7 @@ describe.each(BACKEND_CASES)('the family online (%s)', (_name, make) => {
     if (matched.type !== 'matched') return;
     await client.request({ type: 'join', gameId: matched.gameId, secret });
     const game = await client.gameAt(0);
-    expect(game).toMatchObject({ game: 'popout', variant: '7x6c4' });
+    expect(game).toMatchObject({ game: gameName, variant });
     expect(game.players[matched.seat === 1 ? 1 : 0]).toMatchObject({
       computer: expect.any(String) as string,
     });

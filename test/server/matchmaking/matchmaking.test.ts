@@ -123,6 +123,22 @@ describe('matchmaking service', () => {
     expect(five.pushed).toEqual([]);
   });
 
+  it('pools PopOut by board: a 6x5 seeker meets a 6x5 seeker, not a 7x6 one', async () => {
+    const [big, small, small2] = [session(), session(), session()];
+    await seek(big, { computer: 'never', game: 'popout', variant: undefined });
+    await seek(small, { computer: 'never', game: 'popout', variant: '6x5' });
+    expect(small.answers[0]).toMatchObject({ type: 'seeking' });
+    await seek(small2, { computer: 'never', game: 'popout-6x5c4', variant: undefined });
+    const [matched] = small2.answers;
+    expect(matched).toMatchObject({ type: 'matched' });
+    const game = await store.getGame((matched as { gameId: string }).gameId);
+    expect(game).toMatchObject({ game: 'popout-6x5c4', variant: '6x5c4', status: 'playing' });
+    await vi.waitFor(() => {
+      expect(small.pushed).toHaveLength(1);
+    });
+    expect(big.pushed).toEqual([]);
+  });
+
   it('refuses a seek for a game the family does not have, queuing nothing', async () => {
     const s = session();
     await seek(s, { computer: 'never', game: 'five', variant: '7x6' });

@@ -5,9 +5,12 @@
 // it saves, more so from deeper roots. An entry always describes the position its key is (its
 // best column in that orientation), so the limit may differ between searches sharing a table.
 
-const MIRROR_KEY_PLIES_NEAR: i32 = 24;
+export const MIRROR_KEY_PLIES_NEAR: i32 = 24;
 export const MIRROR_KEY_PLIES: i32 = 16;
-const MIRROR_NEAR_ROOT: i32 = 4;
+export const MIRROR_NEAR_ROOT: i32 = 4;
+// Mirror-image positions (the search plays half their moves) occur near the root; past this
+// many discs they are too rare to repay the check.
+export const SYMMETRY_PLIES: i32 = 16;
 
 /** The limit for a search from a root of `rootMoves` discs. */
 export function mirrorKeyPliesFor(rootMoves: i32): i32 {

@@ -22,7 +22,7 @@ const field = (id: string, label: string, control: HTMLElement, hidden = false):
   h('div', { class: 'tournament-field', hidden }, h('label', { for: id }, label), control);
 
 /**
- * "Create a private tournament": arena or Swiss, board, clock, length or rounds, start. The
+ * "Create a private tournament": arena or Swiss, game and board, clock, length or rounds, start. The
  * server judges the settings; a refusal is said in words under the form (and read out, the
  * field's input marked invalid), and a created tournament gives its link to send, with a copy
  * button. Only named players may create: `named()` says whether this browser is one, and
@@ -44,10 +44,17 @@ export function createForm(
     required: true,
     'aria-describedby': 'tournament-create-error',
   });
+  // The game, then its board: PopOut is played on every board, Five-in-a-Row on its own only.
+  const game = select('tournament-game', [
+    { value: 'classic', label: 'Connect Four' },
+    { value: 'popout', label: 'PopOut' },
+    { value: 'five', label: 'Five-in-a-Row (9×6)' },
+  ]);
   const board = select(
     'tournament-board',
     PRESETS.map((p) => ({ value: p.id, label: p.label })),
   );
+  const boardField = field('tournament-board', 'Board', board);
   const clock = select(
     'tournament-clock',
     TOURNAMENT_CLOCKS.map((c) => {
@@ -101,7 +108,8 @@ export function createForm(
     needsName,
     field('tournament-kind', 'Kind', kind),
     field('tournament-name', 'Name', name),
-    field('tournament-board', 'Board', board),
+    field('tournament-game', 'Game', game),
+    boardField,
     field('tournament-clock', 'Clock', clock),
     minutesField,
     roundsField,
@@ -110,6 +118,9 @@ export function createForm(
     error,
     result,
   );
+  game.addEventListener('change', () => {
+    boardField.hidden = game.value === 'five';
+  });
   kind.addEventListener('change', () => {
     minutesField.hidden = kind.value !== 'arena';
     roundsField.hidden = kind.value !== 'swiss';
@@ -141,6 +152,7 @@ export function createForm(
       {
         kind: kind.value,
         name: name.value,
+        game: game.value,
         variant: board.value,
         clock: clock.value,
         minutes: minutes.value,

@@ -1,12 +1,11 @@
-import { parseVariant } from '../../../core/index.js';
 import type {
   TournamentDetail,
   TournamentPairing,
   TournamentStanding,
   TournamentSummary,
 } from '../../../protocol/index.js';
-import { boardName } from '../../state/presets.js';
 import { COLOUR } from '../format.js';
+import { gameText } from '../game-name.js';
 
 /**
  * What the tournament pages show, as data (no DOM): the list's sections, the countdown, the
@@ -29,12 +28,6 @@ export function sections(list: readonly TournamentSummary[]): ListSections {
     finished: by('finished').sort((a, b) => (b.endsAt ?? b.startsAt) - (a.endsAt ?? a.startsAt)),
   };
 }
-
-/** "Classic 7×6, connect 4" for "7x6c4". */
-export const boardText = (variant: string): string => {
-  const parsed = parseVariant(variant);
-  return parsed.ok ? boardName(parsed.value) : variant;
-};
 
 /** "3+2": minutes per side and seconds added per move, as players write a clock. */
 export const clockText = (clock: { initialMs: number; incrementMs: number }): string =>
@@ -59,7 +52,7 @@ export function lengthText(minutes: number): string {
 export const summaryText = (t: TournamentSummary): string =>
   [
     formatText(t),
-    boardText(t.variant),
+    gameText(t.game, t.variant),
     clockText(t.clock),
     `${String(t.players)} ${t.players === 1 ? 'player' : 'players'}`,
   ].join(' · ');

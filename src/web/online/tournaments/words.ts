@@ -60,6 +60,9 @@ export function tournamentRefusalText(error: {
 export interface CreateFields {
   readonly kind: string;
   readonly name: string;
+  /** `classic`, `popout` or `five`. */
+  readonly game: string;
+  /** The board; ignored for a game played on its own board only (Five-in-a-Row). */
   readonly variant: string;
   /** "3+2". */
   readonly clock: string;
@@ -84,7 +87,10 @@ export function settingsOf(f: CreateFields, now: number): TournamentSettingsRequ
   return {
     kind,
     name: f.name.trim(),
-    variant: f.variant,
+    // Classic tournaments keep the request they always had; Five-in-a-Row has one board, which
+    // the server supplies (it refuses any other).
+    ...(f.game === 'classic' || f.game === '' ? {} : { game: f.game }),
+    ...(f.game === 'five' ? {} : { variant: f.variant }),
     clock: { initialMs: (initial ?? 0) * 60_000, incrementMs: (increment ?? 0) * 1000 },
     // "Now" is a few seconds ahead, so a slow request does not make it a start in the past.
     startsAt: now + Math.max(0, whole(f.startIn)) * 60_000 + 5_000,
