@@ -48,6 +48,24 @@ describe('c4 CLI', () => {
     expect(err.trim().split('\n')).toHaveLength(1);
   });
 
+  it.each([[['solve', '--help']], [['solve', '--game', 'five', '-h']], [['help', 'solve']]])(
+    '%j prints the usage of c4 solve alone, exit 0',
+    async (args) => {
+      const { code, out, err } = await run(args);
+      expect(code).toBe(0);
+      expect(err).toBe('');
+      expect(out).toMatch(/^c4 solve — exact scores/);
+      expect(out).toContain('usage: c4 solve [--variant WxHcN]');
+      expect(out).not.toContain('c4 arena');
+    },
+  );
+
+  it('help on an unknown command says so', async () => {
+    const { code, err } = await run(['help', 'bogus']);
+    expect(code).toBe(2);
+    expect(err).toContain('c4: unknown command "bogus"');
+  });
+
   it('play runs a two-player game from typed lines, explaining bad input', async () => {
     const { code, out } = await run(
       ['play'],
