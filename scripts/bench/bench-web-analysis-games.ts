@@ -58,7 +58,11 @@ try {
     const moves = unwrap(parseMoves(game, CLASSIC));
     for (let ply = Math.max(1, fromPly); ply < Math.min(moves.length, toPly + 1); ply++) {
       const prefix = game.slice(0, ply);
-      const { opened, measurement: m } = await openLink(harness, prefix, timeoutMs);
+      const { opened, measurement: m } = await openLink(
+        harness,
+        { game: `7x6c4:${prefix}`, discs: prefix.length },
+        timeoutMs,
+      );
       await opened.context.close();
       const ms = m.ms !== null && m.boardMs !== null && m.exact ? m.ms - m.boardMs : Infinity;
       if (m.boardMs !== null) boardTimes.push(m.boardMs);

@@ -22,6 +22,20 @@ export interface Measurement {
 let cores: number | undefined;
 export const pageCores = (): number | undefined => cores;
 
+/**
+ * Serves `page` the same server's page with COOP/COEP taken off, so its search runs on one
+ * thread (as test/browser/search-threads.test.ts).
+ */
+async function stripIsolation(harness: Harness, page: Page): Promise<void> {
+  await page.route(harness.url, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers['cross-origin-opener-policy'];
+    delete headers['cross-origin-embedder-policy'];
+    await route.fulfill({ response, headers });
+  });
+}
+
 /** Opens the analysis board on a fresh context of `side`, with the empty board's hints final. */
 export async function openBoard(harness: Harness, side: Side): Promise<TestPage> {
   const opened = await harness.newPage({ reducedMotion: 'reduce' });
@@ -29,16 +43,7 @@ export async function openBoard(harness: Harness, side: Side): Promise<TestPage>
   // tsx compiles this file keeping function names (`__name(fn, "finish")`), and the functions
   // handed to page.evaluate carry those calls into the page: give them the helper there.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
-  if (side === 'stripped') {
-    // The same server, with COOP/COEP taken off the page (as test/browser/search-threads.test.ts).
-    await page.route(harness.url, async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers['cross-origin-opener-policy'];
-      delete headers['cross-origin-embedder-policy'];
-      await route.fulfill({ response, headers });
-    });
-  }
+  if (side === 'stripped') await stripIsolation(harness, page);
   await page.goto(harness.url);
   await page.locator('.board .column').first().waitFor();
   const isolated = await page.evaluate(() => self.crossOriginIsolated);
@@ -109,7 +114,7 @@ export async function measure(page: Page, moves: string, timeoutMs: number): Pro
 
 /** Every column's hint label exact: a distance, a draw or a full column. */
 const allExact = (labels: readonly string[]): boolean =>
-  labels.every((label) => /^(W\d+|L\d+|D|)$/.test(label));
+  labels.every((label) => /^(W\d+|L\d+|D|)$|^p\d+=(W\d+|L\d+|D)$/.test(label));
 const showHints = (labels: readonly string[]): string =>
   labels.map((label) => label || '·').join(' ');
 
@@ -119,18 +124,28 @@ export interface ColdMeasurement extends Measurement {
   readonly boardMs: number | null;
 }
 
+/** A game to open by its share link: its game string and the discs its board shows. */
+export interface LinkedGame {
+  /** `7x6c4:4455`, `popout:43p4` … */
+  readonly game: string;
+  readonly discs: number;
+}
+
 /**
- * Opens a share link to `moves` (analysis mode) on a fresh context, as a first visit: no cache,
- * no service worker, no warm worker. Times are the page's own clock from navigation start.
+ * Opens a share link to `game` (analysis mode) on a fresh context, as a first visit: no cache,
+ * no service worker, no warm worker; `stripped`, with one search thread. Times are the page's own
+ * clock from navigation start.
  */
 export async function openLink(
   harness: Harness,
-  moves: string,
+  { game, discs }: LinkedGame,
   timeoutMs: number,
+  side: Side = 'isolated',
 ): Promise<{ opened: TestPage; measurement: ColdMeasurement }> {
   const opened = await harness.newPage({ reducedMotion: 'reduce' });
   const { page } = opened;
   await page.addInitScript('globalThis.__name = (fn) => fn;');
+  if (side === 'stripped') await stripIsolation(harness, page);
   // Installed before the page's scripts, so the first frame with the final hints is caught.
   await page.addInitScript((discCount: number) => {
     const seen: {
@@ -151,14 +166,22 @@ export async function openLink(
         !board.classList.contains('hints-pending')
       ) {
         seen.final = performance.now();
-        seen.labels = [...document.querySelectorAll('.hint-row > *')].map((e) => e.textContent);
+        // PopOut's pops carry their hints beside their buttons: `p3=W9`.
+        const pops = [...document.querySelectorAll('.pop:not([hidden]) + .pop-hint')].map(
+          (e) => `p${e.previousElementSibling?.getAttribute('data-col') ?? '?'}=${e.textContent}`,
+        );
+        seen.labels = [
+          ...[...document.querySelectorAll('.hint-row > *')].map((e) => e.textContent),
+          ...pops,
+        ];
         seen.threads = document.querySelector('#hint-note')?.getAttribute('data-threads') ?? null;
         observer.disconnect();
       }
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true });
-  }, moves.length);
-  await page.goto(`${harness.url}#g=7x6c4:${moves}&m=analysis`);
+  }, discs);
+  await page.goto(`${harness.url}#g=${game}&m=analysis`);
+  cores ??= await page.evaluate(() => navigator.hardwareConcurrency);
   const seen = await page
     .waitForFunction(
       () => {

@@ -102,6 +102,66 @@ describe('repetition: a position that occurred twice draws on its third occurren
   });
 });
 
+describe('repetition on a board the WebAssembly search takes (it cannot see the blocked set)', () => {
+  // popout-4x3c4: after d4 d2 d1 d4 d3 d3 (Red to move, column 1 all Red, column 2 all Yellow)
+  // both players pop and drop back twice: four positions have occurred twice, so their next
+  // occurrence draws. Yellow, to move and winning in 13 plies without them, now draws (d2 is the
+  // third occurrence of the position after the sixth ply). The fast search's score stands only
+  // where no blocked position is on the winner's shortest win; elsewhere the path-aware search
+  // decides. Both must agree with retrograde analysis with those positions drawn.
+  const rules = ruleset('popout', 4, 3, 4);
+  const game = naivePopOut(4, 3, 4);
+  const repeated = 'd4 d2 d1 d4 d3 d3 p1 p2 d1 d2 p1 p2 d1';
+  const text = (position: GamePosition): string =>
+    position.moves.map((m) => `${m.kind[0]!}${m.column + 1}`).join(' ');
+
+  test('positions after the repetition score as retrograde analysis with it drawn', () => {
+    const position = play(rules, repeated);
+    const blocked = blockedKeys(position);
+    expect(blocked.size).toBe(4);
+    const values = retrograde(game, blocked);
+    const unblocked = retrograde(game);
+    expect(expected(unblocked.get(keyOf(position))!)).toBe(POPOUT_WIN - 13);
+    const random = rng(11);
+    let compared = 0;
+    let differs = 0;
+    for (let sample = 0; sample < 80; sample++) {
+      const later = position.clone();
+      const plies = sample === 0 ? 0 : Math.floor(random() * 8);
+      for (let ply = 0; ply < plies && !later.isOver; ply++) {
+        const legal = later.legalMoves();
+        later.play(legal[Math.floor(random() * legal.length)]!);
+      }
+      if (later.isOver || blockedKeys(later).size !== blocked.size) continue;
+      const value = values.get(keyOf(later))!;
+      const solved = solveFamily(later);
+      expect(solved.exact).toBe(true);
+      expect(solved.score, text(later)).toBe(expected(value));
+      compared++;
+      if (expected(unblocked.get(keyOf(later))!) !== expected(value)) differs++;
+    }
+    expect(compared).toBeGreaterThan(20);
+    // The root at least scores differently because of the blocked set.
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  test("every move's score, the one that repeats a position a third time included", () => {
+    const position = play(rules, repeated);
+    const analysis = analyseFamily(position);
+    expect(analysis.moves.length).toBe(position.legalMoves().length);
+    for (const { move, score } of analysis.moves) {
+      const child = position.clone();
+      child.play(move);
+      const value = child.isOver
+        ? { result: 0 as const, plies: 0 }
+        : retrograde(game, blockedKeys(child)).get(keyOf(child))!;
+      // The move's score counts its own ply: the child's value, one ply further and negated.
+      const mine = value.result === 0 ? 0 : -value.result * (POPOUT_WIN - value.plies - 1);
+      expect(score, `${move.kind} ${move.column + 1}`).toBe(mine);
+    }
+  });
+});
+
 function play(rules: Ruleset, text: string): GamePosition {
   const moves: Move[] = text
     .split(/\s+/)

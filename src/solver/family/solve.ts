@@ -144,21 +144,37 @@ function tablesFor(ruleset: Ruleset, blocked: Set<number | string>): FamilyTable
 const moveCode = (move: Move, width: number): MoveCode =>
   move.kind === 'drop' ? move.column : width + move.column;
 
-/** A search board at `position`, and the positions that have occurred twice in its game. */
-function boardAt(position: GamePosition): { board: SearchBoard; blocked: Set<number | string> } {
+/**
+ * A search board at `position`, the positions that have occurred twice in its game (`blocked`),
+ * and the ply at which each of those first occurred.
+ */
+function boardAt(position: GamePosition): {
+  board: SearchBoard;
+  blocked: Set<number | string>;
+  blockedPlies: number[];
+} {
   const board = new SearchBoard(position.ruleset);
-  const counts = new Map<number | string, number>([[board.key(), 1]]);
-  for (const move of position.moves) {
+  const seen = new Map<number | string, { count: number; ply: number }>([
+    [board.key(), { count: 1, ply: 0 }],
+  ]);
+  position.moves.forEach((move, index) => {
     board.play(moveCode(move, board.width));
     const key = board.key();
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+    const entry = seen.get(key);
+    if (entry) entry.count++;
+    else seen.set(key, { count: 1, ply: index + 1 });
+  });
   const blocked = new Set<number | string>();
+  const blockedPlies: number[] = [];
   if (position.ruleset.repetitionDraw > 0) {
-    for (const [key, count] of counts)
-      if (count >= position.ruleset.repetitionDraw - 1) blocked.add(key);
+    for (const [key, { count, ply }] of seen) {
+      if (count >= position.ruleset.repetitionDraw - 1) {
+        blocked.add(key);
+        blockedPlies.push(ply);
+      }
+    }
   }
-  return { board, blocked };
+  return { board, blocked, blockedPlies };
 }
 
 interface RootScore {
@@ -209,10 +225,79 @@ function fastEngine(width: number, height: number, table: FastTable): FastPopOut
 /** The exact score of an ongoing position with a legal move, or null if the budget ran out. */
 function solvePopRoot(position: GamePosition, limits: SearchLimits & FastTable): RootScore {
   const { width, height, connect } = position.variant;
-  const { board, blocked } = boardAt(position);
-  if (blocked.size === 0 && fastSupports(width, height, connect)) {
-    return solveFast(position, board, limits);
+  const { board, blocked, blockedPlies } = boardAt(position);
+  let spent = 0;
+  if (fastSupports(width, height, connect)) {
+    const fast = solveFast(position, board, limits);
+    if (blocked.size === 0 || fast.score === null || fast.score === 0) return fast;
+    const unseen = blockedOutOfReach(position, blockedPlies, fast.score, {
+      ...limits,
+      ...(limits.maxNodes === undefined
+        ? {}
+        : { maxNodes: Math.max(1, limits.maxNodes - fast.nodes) }),
+    });
+    if (unseen.value !== false) {
+      const nodes = fast.nodes + unseen.nodes;
+      return { score: unseen.value === null ? null : fast.score, nodes };
+    }
+    spent = fast.nodes + unseen.nodes;
   }
+  const left =
+    limits.maxNodes === undefined
+      ? limits
+      : { ...limits, maxNodes: Math.max(1, limits.maxNodes - spent) };
+  const result = solveOnPath(position, blocked, left);
+  return { score: result.score, nodes: spent + result.nodes };
+}
+
+/**
+ * Whether the fast search's score, found without the blocked set (positions that occurred twice
+ * draw on their next occurrence, which it cannot see), is the game's. A blocked position only
+ * helps the side that would lose to reach it for a draw: a draw without them is a draw with them,
+ * and a win with them is a win without them. A win (loss) in d plies stands if no blocked
+ * position is reached when the winner plays the shortest win: each position that play reaches
+ * after k >= 1 plies is won for the winner within d - k <= d - 1 plies. So the score stands if the
+ * fast search says of each blocked position that the winner cannot win from it within d - 1
+ * (one question each; the one at the root is always no). Otherwise the answer is `false` and
+ * the path-aware search decides; null: the budget ran out.
+ */
+function blockedOutOfReach(
+  position: GamePosition,
+  blockedPlies: readonly number[],
+  score: number,
+  limits: SearchLimits & FastTable,
+): { value: boolean | null; nodes: number } {
+  const { width, height } = position.variant;
+  const engine = fastEngine(width, height, limits);
+  const depth = familyPlies(score) - 1;
+  const codes = position.moves.map((move) => moveCode(move, width));
+  let nodes = 0;
+  for (const ply of blockedPlies) {
+    if (depth <= 0) break;
+    // Turns alternate on every move, pops included.
+    const winnerToMove = ((position.ply - ply) % 2 === 0) === score > 0;
+    const left =
+      limits.maxNodes === undefined
+        ? limits
+        : { ...limits, maxNodes: Math.max(1, limits.maxNodes - nodes) };
+    const answer = engine.ask(codes.slice(0, ply), depth, winnerToMove ? 1 : -1, left);
+    nodes += answer.nodes;
+    if (answer.value === null) return { value: null, nodes };
+    if (answer.value) return { value: false, nodes };
+  }
+  return { value: true, nodes };
+}
+
+/**
+ * The path-aware search (popout-search.ts): boards the WebAssembly search does not take, and
+ * positions whose blocked set the fast search's score may depend on.
+ */
+function solveOnPath(
+  position: GamePosition,
+  blocked: Set<number | string>,
+  limits: SearchLimits,
+): RootScore {
+  const { board } = boardAt(position);
   const search = new FamilySearch(board, tablesFor(position.ruleset, blocked), limits);
   try {
     const value = search.wdl(-1, 1);
