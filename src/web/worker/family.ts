@@ -15,7 +15,12 @@ import {
   type GamePosition,
   type Move,
 } from '../../core/index.js';
-import { POPOUT_WIN, analyseFamily, solveFamily } from '../../solver/family/index.js';
+import {
+  POPOUT_WIN,
+  analyseFamily,
+  solveFamily,
+  type FamilyAnalysis,
+} from '../../solver/family/index.js';
 import { fastSupports } from '../../solver/family/fast.js';
 import { releasePopOutHelpers, type PopOutSharedTable } from '../../solver/family/fast-shared.js';
 import { familyHints, type FamilyMoveValue } from '../state/family-hints.js';
@@ -106,7 +111,11 @@ export async function familyMove(
   return { id: request.id, type: 'move', column: move.column, kind: move.kind };
 }
 
-/** A deeper look than Strong plays with, for the hints. */
+/**
+ * A deeper look than Strong plays with, for the hints of the moves the solver has not settled.
+ * It nearly always runs its whole time, which is why it comes after the solver's first pass,
+ * not before: first, it held back hints the solver gives in a fraction of that.
+ */
 const ANALYSIS_BUDGET = { nodes: null, timeMs: 1500 } as const;
 
 /** A move's value from the position it leaves: a win now, a loss next move, or unknown. */
@@ -123,8 +132,18 @@ function oneMoveLook(position: GamePosition, move: Move): FamilyMoveValue {
   return { move, score: null, exact: false };
 }
 
-/** The solver's time for the exact pass of the hints. */
+/** The solver's time for the exact hints, in all. */
 const SOLVE_MS = 4000;
+/**
+ * Five-in-a-Row's first pass: a position the solver settles within this needs no estimates.
+ * Measured in Node on two games of src/puzzles/sets/games-five.txt: ply 14 in 0.17–0.43 s,
+ * ply 12 in 0.69–1.9 s, ply 10 in 2.1 s or more. Earlier, the estimates come after it. PopOut's
+ * first pass is the solver's whole time: its best moves, shown first, come in 3–320 ms even
+ * where every move's score does not (popout:43), and a pass cut short to make room for the
+ * estimates finished later than one let run (popout:436157 in the page: 3.8–4.1 s against
+ * 3.1–3.7 s with the estimates first, `npm run bench:web-family`).
+ */
+const FIVE_FIRST_PASS_MS = 1500;
 
 /**
  * The mover's moves to the end, this one included, for an exact score of the family solver
@@ -142,8 +161,10 @@ export function familyDistance(position: GamePosition, score: number): number {
 }
 
 /**
- * Hints in two passes: the search's estimates at once, then the solver's exact scores for every
- * move it settles in its time (the estimates stay for the rest).
+ * Hints from the solver first, then estimates for the moves it has not settled. PopOut's best
+ * moves come first (cheap: one proof, docs/family.md), then every move's score in a first pass;
+ * a position settled by then is final. Otherwise the search's estimates fill in the rest, and
+ * the solver goes on, with its tables, for what is left of `SOLVE_MS`.
  */
 export async function familyAnalysis(
   request: Extract<Request, { type: 'analyze' }>,
@@ -151,17 +172,8 @@ export async function familyAnalysis(
   scope: DedicatedWorkerGlobalScope,
 ): Promise<void> {
   const position = familyPosition(request.game);
-  const choice = chooseFamilyMoveExplained(position, 'strong', { budget: ANALYSIS_BUDGET });
-  const searched: FamilyMoveValue[] = choice.moves.map(({ move, score, kind }) => ({
-    move,
-    score,
-    exact: kind === 'exact',
-  }));
-  // The search skips moves it settles without searching (a win on the spot, a move that lets
-  // the opponent win at once): those are judged here, one ply deep, so every move has a hint.
-  const estimates = position
-    .legalMoves()
-    .map((move) => searched.find((e) => sameMove(e.move, move)) ?? oneMoveLook(position, move));
+  const threads = await threadsFor(scope, position);
+  const table = threads ? { shared: threads.table } : {};
   const reply = (values: readonly FamilyMoveValue[], final: boolean): Reply => {
     const hints = familyHints(position, values, FAMILY_WIN_THRESHOLD);
     return {
@@ -174,11 +186,10 @@ export async function familyAnalysis(
       threads: final && threads ? 1 + threads.helpers : 1,
     };
   };
-  let threads: Threads<PopOutSharedTable> | null = null;
-  post(reply(estimates, false));
-  threads = await threadsFor(scope, position);
-  const deadline = Date.now() + SOLVE_MS;
-  const table = threads ? { shared: threads.table } : {};
+  // Until the search has looked: one ply deep (a win on the spot, a move that loses at once).
+  let estimates: readonly FamilyMoveValue[] = position
+    .legalMoves()
+    .map((move) => oneMoveLook(position, move));
   /** Every move's hint: the exact score where known (`scores`), else the estimate. */
   const valuesFrom = (scores: (move: Move) => number | null): FamilyMoveValue[] =>
     position.legalMoves().map((move): FamilyMoveValue => {
@@ -189,41 +200,55 @@ export async function familyAnalysis(
       }
       return estimates.find((e) => sameMove(e.move, move)) ?? oneMoveLook(position, move);
     });
-  // PopOut: the position's score and its best moves first, shown at once. They cost far less
-  // than every move's score (docs/family.md, "Computer levels"), which in the opening often
-  // does not finish in time; the full pass reuses their proof from the table, so both together
-  // cost about what it did alone (popout:433434: 7.79 M positions against 7.91 M).
+  const solverEnd = Date.now() + SOLVE_MS;
+  // PopOut: the position's score and its best moves, shown at once. They cost far less than
+  // every move's score, which in the opening often does not finish in time; the full pass
+  // reuses their proof from the table (popout:433434: 7.79 M positions against 7.91 M alone).
   let best: { readonly score: number; readonly moves: readonly Move[] } | undefined;
   if (position.ruleset.pops) {
     try {
-      const found = solveFamily(position.clone(), { best: true, deadline, ...table });
-      if (found.exact && found.best.length > 0) {
-        best = { score: found.score, moves: found.best };
-        const known = best;
-        post(
-          reply(
-            valuesFrom((move) => (known.moves.some((m) => sameMove(m, move)) ? known.score : null)),
-            false,
-          ),
-        );
-      }
+      const found = solveFamily(position.clone(), { best: true, deadline: solverEnd, ...table });
+      if (found.exact && found.best.length > 0) best = { score: found.score, moves: found.best };
     } catch {
       // The solver could not run here: the pass below says so.
     }
   }
-  let solved: ReturnType<typeof analyseFamily>;
-  try {
-    // On a copy: the hints are read from `position` after the search, whatever it left behind.
-    solved = analyseFamily(position.clone(), { deadline, ...table });
-  } catch {
-    // The solver could not run here (e.g. its WebAssembly is missing): the estimates stand.
-    post(reply(estimates, true));
-    return;
+  const known = (solved: FamilyAnalysis | undefined) => (move: Move) =>
+    solved?.moves.find((m) => sameMove(m.move, move))?.score ??
+    (best?.moves.some((m) => sameMove(m, move)) === true ? best.score : null);
+  if (best) post(reply(valuesFrom(known(undefined)), false));
+  /** Every move's score by `deadline` (on a copy: the hints read `position` after). */
+  const pass = (deadline: number): FamilyAnalysis | null => {
+    try {
+      return analyseFamily(position.clone(), { deadline, ...table });
+    } catch {
+      // The solver could not run here (e.g. its WebAssembly is missing).
+      return null;
+    }
+  };
+  const firstPassMs = position.ruleset.pops ? SOLVE_MS : FIVE_FIRST_PASS_MS;
+  let solved = pass(Math.min(solverEnd, Date.now() + firstPassMs));
+  const settled = (analysis: FamilyAnalysis | null): boolean =>
+    analysis !== null && position.legalMoves().every((move) => known(analysis)(move) !== null);
+  if (!settled(solved)) {
+    const searchStart = Date.now();
+    const choice = chooseFamilyMoveExplained(position, 'strong', { budget: ANALYSIS_BUDGET });
+    const searchMs = Date.now() - searchStart;
+    const searched = choice.moves.map(({ move, score, kind }) => ({
+      move,
+      score,
+      exact: kind === 'exact',
+    }));
+    // The search skips moves it settles without searching: those keep their one-ply look.
+    estimates = estimates.map((e) => searched.find((s) => sameMove(s.move, e.move)) ?? e);
+    if (solved === null) {
+      post(reply(estimates, true));
+      return;
+    }
+    post(reply(valuesFrom(known(solved)), false));
+    // The rest of the solver's time, counted without the estimates' search.
+    const remaining = solverEnd + searchMs - Date.now();
+    if (remaining > 0) solved = pass(Date.now() + remaining) ?? solved;
   }
-  const values = valuesFrom(
-    (move) =>
-      solved.moves.find((m) => sameMove(m.move, move))?.score ??
-      (best?.moves.some((m) => sameMove(m, move)) === true ? best.score : null),
-  );
-  post(reply(values, true));
+  post(reply(valuesFrom(known(solved ?? undefined)), true));
 }
