@@ -1,9 +1,10 @@
 import { createInterface } from 'node:readline';
-import { GamePosition, moveToString, parseFamilyMoves, type Ruleset } from '../core/index.js';
+import { GamePosition, moveToString, type Ruleset } from '../core/index.js';
 import { analyseFamily, solveFamily } from '../solver/family/index.js';
 import { FAST_TABLE_BITS, fastSupports } from '../solver/family/fast.js';
 import type { CliIO } from './command.js';
 import { PopOutThreads } from './search-threads.js';
+import { parseSolveLine } from './solve-line.js';
 
 const showScore = (score: number | null): string =>
   score === null ? 'x' : score > 0 ? `+${score}` : String(score);
@@ -56,7 +57,7 @@ async function solveLines(
   for await (const raw of createInterface({ input: io.stdin, terminal: false })) {
     lineNumber++;
     const text = raw.trim();
-    const moves = parseFamilyMoves(text, ruleset);
+    const moves = parseSolveLine(text, ruleset);
     const position = moves.ok ? GamePosition.fromMoves(ruleset, moves.value) : moves;
     if (!position.ok) {
       failures++;

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import {
   CLASSIC,
+  createRuleset,
   isClassic,
   parseMoves,
   type C4Error,
@@ -28,6 +29,7 @@ import {
 } from './command.js';
 import { gameOption, rulesetFromFlags } from './family.js';
 import { SearchThreads, defaultThreads } from './search-threads.js';
+import { isGameString, parseSolveLine } from './solve-line.js';
 
 /** Nodes a line may take before the book, the full table and the helper threads are set up. */
 const QUICK_NODES = 500_000;
@@ -52,6 +54,14 @@ const USAGE =
   'c4 solve [--variant WxHcN] [--weak | --weak-first] [--analyze] [--book FILE | --no-book] [--table-bits B] [--threads N] [--stats] < moves\n' +
   '       c4 solve --game popout|five [--variant WxHcN] [--analyze] [--max-nodes N] [--table-bits B (popout)] [--threads N (popout)] [--stats] < moves';
 /** Flags of the classic solver that the family's has no use for (PopOut takes two others). */
+/** A line given as a game string (`7x6c4:4453`, as `c4 show` prints it): its columns. */
+function classicLine(text: string, variant: Variant): Result<number[], C4Error> {
+  const ruleset = createRuleset({ game: 'classic', board: variant });
+  if (!ruleset.ok) return ruleset;
+  const moves = parseSolveLine(text, ruleset.value);
+  return moves.ok ? { ok: true, value: moves.value.map((move) => move.column) } : moves;
+}
+
 const CLASSIC_ONLY = ['weak', 'weak-first', 'book', 'no-book'] as const;
 
 const mapResult = <T, U>(r: Result<T, C4Error>, f: (value: T) => U): Result<U, C4Error> =>
@@ -254,7 +264,12 @@ export const solve: Command = {
       for await (const raw of createInterface({ input: io.stdin, terminal: false })) {
         lineNumber++;
         const text = raw.trim();
-        const moves = text === '' ? { ok: true as const, value: [] } : parseMoves(text, variant);
+        const moves =
+          text === ''
+            ? { ok: true as const, value: [] }
+            : isGameString(text)
+              ? classicLine(text, variant)
+              : parseMoves(text, variant);
         const start = now();
         solver?.resetThreadNodes();
         lineNodes = 0;

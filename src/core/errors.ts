@@ -28,6 +28,8 @@ export const ErrorCode = {
   PopNotAllowed: 'pop_not_allowed',
   /** A pop from a column whose bottom disc is not the mover's. */
   PopIllegal: 'pop_illegal',
+  /** A game string of another game or board than the one asked for (`c4 solve --game five`). */
+  GameMismatch: 'game_mismatch',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -123,6 +123,24 @@ describe('c4 solve and review with --game (the family)', () => {
     );
   });
 
+  it('solve reads game strings as c4 show prints them, and names the flags for another game', async () => {
+    const { code, out, err } = await runCli(
+      ['solve', '--game', 'popout', '--variant', '4x4c3'],
+      'popout-4x4c3:12\nfive:55\n7x6c4:4\n',
+    );
+    expect(code).toBe(1);
+    expect(out).toBe('popout-4x4c3:12 +993\n');
+    expect(err).toContain(
+      'line 2: "five:55" is a game of five, but this run solves popout-4x4c3: run c4 solve --game five for it',
+    );
+    expect(err).toContain('line 3: "7x6c4:4" is a game of 7x6c4, but this run solves');
+    expect(err).toContain('run c4 solve --variant 7x6c4 for it');
+    const classic = await runCli(['solve'], '7x6c4:4455\npopout:44\n');
+    expect(classic.out).toBe('7x6c4:4455 18\n');
+    expect(classic.err).toContain('"popout:44" is a game of popout, but this run solves 7x6c4');
+    expect(classic.err).toContain('run c4 solve --game popout for it');
+  });
+
   it('solve prints x where the node budget runs out, and refuses classic-only flags', async () => {
     const cut = await runCli(['solve', '--game', 'popout', '--max-nodes', '10'], '4\n');
     expect(cut.out).toBe('4 x\n');
