@@ -198,6 +198,16 @@ describe('PopOut', () => {
     expect(drops.filter((text) => text === 'W9')).toHaveLength(1);
   });
 
+  it('scores every first disc on the empty board from the book at once: an edge disc loses', async () => {
+    const { page } = await suite.newPage();
+    await openGame(page, `${suite.harness.url}#g=popout:&m=analysis`);
+    await expect
+      .poll(() => page.locator('.board:not(.hints-pending) .hint-row .hint').allTextContents(), {
+        timeout: 30_000,
+      })
+      .toEqual(['L14', 'W16', 'W13', 'W11', 'W13', 'W16', 'L14']);
+  });
+
   it('has pop controls axe finds no fault with, on a phone and a desktop', async () => {
     const { page, screenshot } = await suite.newPage({ viewport: PHONE });
     await openGame(page, `${suite.harness.url}#g=popout:4433&m=pvp`);

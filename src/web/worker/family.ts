@@ -6,7 +6,12 @@ import {
   immediateWins,
   type FamilyPerfectContext,
 } from '../../ai/family/index.js';
-import { POPOUT_BOOK_RULESET, parsePopoutBook } from '../../solver/family/popout-book.js';
+import {
+  POPOUT_BOOK_RULESET,
+  parsePopoutBook,
+  popoutBookAnalysis,
+  popoutBookScore,
+} from '../../solver/family/popout-book.js';
 import {
   movesToEnd,
   parseFamilyGame,
@@ -81,6 +86,22 @@ async function threadsFor(
 /** How long Perfect's first PopOut move waits for the book (its ~1 KB is normally at hand). */
 const POPOUT_BOOK_WAIT_MS = 1500;
 
+/**
+ * The PopOut book for a position of its board (7x6), once fetched; empty for other games and
+ * boards. A book slower than the wait is left out of this search (and used by the next ones).
+ */
+function bookFor(position: GamePosition): Promise<FamilyPerfectContext> {
+  if (rulesetToString(position.ruleset) !== POPOUT_BOOK_RULESET) return Promise.resolve({});
+  return Promise.race([
+    loadPopoutBook(),
+    new Promise<FamilyPerfectContext>((resolve) => {
+      setTimeout(() => {
+        resolve({});
+      }, POPOUT_BOOK_WAIT_MS);
+    }),
+  ]);
+}
+
 export async function familyMove(
   request: Extract<Request, { type: 'move' }>,
   scope: DedicatedWorkerGlobalScope,
@@ -89,18 +110,7 @@ export async function familyMove(
   // The level's own budget (src/ai/budgets.ts), as in the CLI and on the server.
   const level = parseLevel(request.level);
   const isPerfect = level.ok && level.value.id === 'perfect';
-  // A book slower than the wait is left out of this move (and used by the next ones).
-  const book: FamilyPerfectContext =
-    isPerfect && rulesetToString(position.ruleset) === POPOUT_BOOK_RULESET
-      ? await Promise.race([
-          loadPopoutBook(),
-          new Promise<FamilyPerfectContext>((resolve) => {
-            setTimeout(() => {
-              resolve({});
-            }, POPOUT_BOOK_WAIT_MS);
-          }),
-        ])
-      : {};
+  const book: FamilyPerfectContext = isPerfect ? await bookFor(position) : {};
   // Only Perfect's solver searches the shared table; the other levels' search is their own.
   const threads = isPerfect ? await threadsFor(scope, position) : null;
   const perfect: FamilyPerfectContext = threads ? { ...book, popoutShared: threads.table } : book;
@@ -200,12 +210,27 @@ export async function familyAnalysis(
       }
       return estimates.find((e) => sameMove(e.move, move)) ?? oneMoveLook(position, move);
     });
+  // PopOut 7x6's opening book: every first move scored on the empty board (an edge disc loses),
+  // and a best reply to each first disc, without a search.
+  const { popoutBook } = await bookFor(position);
+  const fromBook = popoutBook && popoutBookAnalysis(popoutBook, position);
+  const bookScore = (move: Move): number | null =>
+    fromBook?.moves.find((m) => sameMove(m.move, move))?.score ?? null;
+  if (fromBook?.moves.every((m) => m.score !== null) === true) {
+    post(reply(valuesFrom(bookScore), true));
+    return;
+  }
   const solverEnd = Date.now() + SOLVE_MS;
   // PopOut: the position's score and its best moves, shown at once. They cost far less than
   // every move's score, which in the opening often does not finish in time; the full pass
   // reuses their proof from the table (popout:433434: 7.79 M positions against 7.91 M alone).
+  // The book's own score of the position names a best move with none.
   let best: { readonly score: number; readonly moves: readonly Move[] } | undefined;
-  if (position.ruleset.pops) {
+  const own = popoutBook && popoutBookScore(popoutBook, position);
+  const bookBest = fromBook?.moves.filter((m) => own !== undefined && m.score === own) ?? [];
+  if (own !== undefined && bookBest.length > 0) {
+    best = { score: own, moves: bookBest.map((m) => m.move) };
+  } else if (position.ruleset.pops) {
     try {
       const found = solveFamily(position.clone(), { best: true, deadline: solverEnd, ...table });
       if (found.exact && found.best.length > 0) best = { score: found.score, moves: found.best };
@@ -215,6 +240,7 @@ export async function familyAnalysis(
   }
   const known = (solved: FamilyAnalysis | undefined) => (move: Move) =>
     solved?.moves.find((m) => sameMove(m.move, move))?.score ??
+    bookScore(move) ??
     (best?.moves.some((m) => sameMove(m, move)) === true ? best.score : null);
   if (best) post(reply(valuesFrom(known(undefined)), false));
   /** Every move's score by `deadline` (on a copy: the hints read `position` after). */
