@@ -198,7 +198,7 @@ describe('PopOut', () => {
     expect(drops.filter((text) => text === 'W9')).toHaveLength(1);
   });
 
-  it('scores every first disc on the empty board from the book at once: an edge disc loses', async () => {
+  it('scores every first disc and every reply from the book at once: an edge disc loses', async () => {
     const { page } = await suite.newPage();
     await openGame(page, `${suite.harness.url}#g=popout:&m=analysis`);
     await expect
@@ -206,6 +206,14 @@ describe('PopOut', () => {
         timeout: 30_000,
       })
       .toEqual(['L14', 'W16', 'W13', 'W11', 'W13', 'W16', 'L14']);
+    // After an edge disc, every reply too: only the centre wins for Yellow.
+    const { page: reply } = await suite.newPage();
+    await openGame(reply, `${suite.harness.url}#g=popout:1&m=analysis`);
+    await expect
+      .poll(() => reply.locator('.board:not(.hints-pending) .hint-row .hint').allTextContents(), {
+        timeout: 30_000,
+      })
+      .toEqual(['L11', 'L13', 'L13', 'W14', 'L15', 'L10', 'L9']);
   });
 
   it('has pop controls axe finds no fault with, on a phone and a desktop', async () => {
