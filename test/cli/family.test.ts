@@ -37,7 +37,10 @@ describe('c4 with --game (the family)', () => {
       ['show', 'popout:p3'],
       'c4 show: move 1: column 3 has no Red disc at the bottom (it is empty)',
     ],
-    [['show', '44p4'], 'c4 show: move 3: "p" is not a column'],
+    [
+      ['show', '44p4'],
+      'c4 show: move 3: a pop from column 4 is not a move in this game: only PopOut has pops',
+    ],
     [['show', 'classic:44p4'], 'c4 show: move 3: a pop from column 4 is not a move in this game'],
     [['show', '44p4', '--game', 'five'], 'c4 show: move 3: a pop from column 4 is not a move'],
     [['show', 'five:1'], 'c4 show: move 1: column 1 is full (it is filled before the first move)'],

@@ -46,6 +46,16 @@ describe('move strings', () => {
     expect(error.message).toContain('"z"');
   });
 
+  it('names a pop as a PopOut move, not a bad character', () => {
+    const error = errorOf(parseMoves('44p4', CLASSIC));
+    expect(error.code).toBe(ErrorCode.PopNotAllowed);
+    expect(error.message).toBe(
+      'move 3: a pop from column 4 is not a move in this game: only PopOut has pops ' +
+        '(a PopOut game is written popout:…)',
+    );
+    expect(errorOf(parseMoves('44p', CLASSIC)).code).toBe(ErrorCode.MoveSyntax);
+  });
+
   it('rejects columns the variant does not have', () => {
     const error = errorOf(parseMoves('448', CLASSIC));
     expect(error.code).toBe(ErrorCode.ColumnOutOfRange);

@@ -22,6 +22,18 @@ export function parseMoves(text: string, variant: Variant): Result<number[], C4E
   for (let index = 0; index < trimmed.length; index++) {
     const char = trimmed[index]!;
     const column = COLUMN_CHARS.indexOf(char.toLowerCase());
+    const next = trimmed[index + 1];
+    const popped = next === undefined ? -1 : COLUMN_CHARS.indexOf(next.toLowerCase());
+    if (char.toLowerCase() === 'p' && popped >= 0) {
+      // A PopOut record pasted where a classic game is read: say so rather than "not a column".
+      return err(
+        new C4Error(
+          ErrorCode.PopNotAllowed,
+          `move ${index + 1}: a pop from column ${popped + 1} is not a move in this game: ` +
+            'only PopOut has pops (a PopOut game is written popout:…)',
+        ),
+      );
+    }
     if (column < 0) {
       return err(
         new C4Error(
