@@ -22,9 +22,18 @@ export interface FamilyScoredMove {
   readonly score: number | null;
 }
 
-export type FamilyAnalyser = (position: GamePosition) => {
+/**
+ * What an analyser knows of a position: every legal move with its score (null: unknown), and
+ * the position's own score (`value`, the best move's) when it is known though some moves' scores
+ * are not. `played` is the move the game played there, the one whose score matters most.
+ */
+export type FamilyAnalyser = (
+  position: GamePosition,
+  played: Move,
+) => {
   readonly moves: readonly FamilyScoredMove[];
   readonly nodes: number;
+  readonly value?: number;
 };
 
 export interface FamilyMoveReview {
@@ -34,7 +43,7 @@ export interface FamilyMoveReview {
   readonly move: Move;
   /** Every legal move's score for the mover. */
   readonly moves: readonly FamilyScoredMove[];
-  /** The best score on offer, when every move's score is known. */
+  /** The best score on offer, when it is known (every move's score, or the analyser's value). */
   readonly value: number | null;
   readonly played: number | null;
   readonly class: MoveClass;
@@ -47,19 +56,23 @@ const sign = (n: number): number => (n > 0 ? 1 : n < 0 ? -1 : 0);
 
 /**
  * The class of `played` among `moves`. Claims only what the known scores prove: with every score
- * known, the classic classes; with some unknown, a win thrown into a loss is still a blunder (a
- * known win was on offer), anything else is `unsolved`.
+ * known, or the position's `value` (its best score), the classic classes; with neither, a win
+ * thrown into a loss is still a blunder (a known win was on offer), anything else is `unsolved`.
  */
-export function classifyFamilyMove(moves: readonly FamilyScoredMove[], played: Move): MoveClass {
+export function classifyFamilyMove(
+  moves: readonly FamilyScoredMove[],
+  played: Move,
+  value?: number | null,
+): MoveClass {
   const entry = moves.find((m) => sameMove(m.move, played));
   if (entry === undefined) throw new RangeError('the move played is not among the legal moves');
   if (entry.score === null) return 'unsolved';
   const known = moves.flatMap((m) => (m.score === null ? [] : [m.score]));
-  const best = Math.max(...known);
   const complete = known.length === moves.length;
+  const best = value ?? Math.max(...known);
   const lost = sign(best) - sign(entry.score);
   if (lost >= 2) return 'blunder';
-  if (!complete) return 'unsolved';
+  if (!complete && (value === undefined || value === null)) return 'unsolved';
   if (entry.score >= best) return 'best';
   return lost === 1 ? 'mistake' : 'slower';
 }
@@ -101,10 +114,11 @@ export function reviewFamilyGame(
     if (wanted && !wanted.has(ply)) continue;
     if (options.signal?.aborted === true) break;
     const move = moves[ply]!;
-    const analysis = analyse(position);
+    const analysis = analyse(position, move);
     const scores = analysis.moves;
     const played = scores.find((m) => sameMove(m.move, move))?.score ?? null;
     const complete = scores.every((m) => m.score !== null);
+    const value = complete ? Math.max(...scores.map((m) => m.score!)) : (analysis.value ?? null);
     // A move that wins at once is the best there is, whatever else is unknown.
     position.play(move);
     const end = position.outcome;
@@ -115,9 +129,9 @@ export function reviewFamilyGame(
       player: position.turn,
       move,
       moves: scores,
-      value: complete ? Math.max(...scores.map((m) => m.score!)) : null,
+      value,
       played,
-      class: winsNow ? 'best' : classifyFamilyMove(scores, move),
+      class: winsNow ? 'best' : classifyFamilyMove(scores, move, value),
       better: betterMoves(scores, played),
       nodes: analysis.nodes,
     });

@@ -34,3 +34,4 @@ export {
   type FamilyReviewOptions,
   type FamilyScoredMove,
 } from './family.js';
+export { familyReviewAnalyser } from './family-analyser.js';

@@ -40,3 +40,29 @@ describe('c4 review of a family game that runs out of time', () => {
     expect(notSolved[0]! + notSolved[1]!).toBeGreaterThan(0);
   });
 });
+
+describe('c4 review of a PopOut opening', () => {
+  // Every move's exact score is out of reach in an opening (each losing move needs a proof), and
+  // this review used to judge none of these moves. The book knows the first two plies, and the
+  // position's score with the played move's settles the rest.
+  it('judges every move: the first from the book, a blunder named with the wins it threw away', async () => {
+    const { code, out } = await runCli(['review', 'popout:4433p4']);
+    expect(code).toBe(0);
+    const rows = out.split('\n').filter((line) => /^ {3}\d {2}/.test(line));
+    const expected = [
+      /^ {3}1 {2}Red +4 +✓ Best +win in 11 moves *$/,
+      /^ {3}2 {2}Yellow +4 +✓ Best +loss in 10 moves *$/,
+      /^ {3}3 {2}Red +3 +✓ Best +win in 10 moves *$/,
+      /^ {3}4 {2}Yellow +3 +~ Kept the result +loss in 2 moves *$/,
+      /^ {3}5 {2}Red +p4 +\?\? Blunder +loss in 7 moves /,
+    ];
+    expect(rows).toHaveLength(5);
+    rows.forEach((row, i) => {
+      expect(row).toMatch(expected[i]!);
+    });
+    expect(rows[4]).toContain('2 (win in 2 moves), 5 (win in 2 moves)');
+    expect(out).toContain(
+      'Red: 2 best, 0 kept the result but slower, 0 mistakes, 1 blunders, 0 not solved',
+    );
+  });
+});

@@ -34,6 +34,18 @@ describe('family review', () => {
     expect(classifyFamilyMove(moves, played)).toBe(expected);
   });
 
+  it.each([
+    // [scores, played, the position's value, class]: the value stands in for unknown scores
+    [scored([drop(0), null], [pop(1), 5]), pop(1), 5, 'best'],
+    [scored([drop(0), 3], [pop(1), null]), drop(0), 5, 'slower'],
+    [scored([drop(0), -3], [pop(1), null]), drop(0), 0, 'mistake'],
+    [scored([drop(0), -3], [pop(1), null]), drop(0), 5, 'blunder'],
+    [scored([drop(0), -3], [pop(1), null]), drop(0), -3, 'best'],
+    [scored([drop(0), null], [pop(1), 4]), drop(0), 4, 'unsolved'],
+  ] as const)('%j playing %j with value %d is %s', (moves, played, value, expected) => {
+    expect(classifyFamilyMove(moves, played, value)).toBe(expected);
+  });
+
   it('judges each move in its own position, history included, and summarises per player', () => {
     const game = unwrap(parseFamilyGame('popout:44p4p444'));
     const seen: string[] = [];

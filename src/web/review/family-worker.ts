@@ -8,10 +8,12 @@ import {
 } from '../../core/index.js';
 import {
   describeFamilyScore,
+  familyReviewAnalyser,
   reviewFamilyGame,
   type FamilyMoveReview,
 } from '../../review/index.js';
-import { POPOUT_WIN, analyseFamily } from '../../solver/family/index.js';
+import { POPOUT_WIN } from '../../solver/family/index.js';
+import { popoutBookFor } from '../worker/popout-book.js';
 import type {
   FamilyJudgedMove,
   FamilyReviewReply,
@@ -19,8 +21,9 @@ import type {
 } from './family-protocol.js';
 
 /**
- * The family Review's worker: the game judged from the last move back by the family solver
- * (src/review/family.ts), pass after pass with a bigger node budget for the moves still open.
+ * The family Review's worker: the game judged from the last move back by the family solver and
+ * PopOut's opening book (src/review/family.ts, `familyReviewAnalyser`), pass after pass with a
+ * bigger budget for the moves still open.
  * Leaving the review terminates the worker, which is the cancellation.
  */
 const scope = self as unknown as DedicatedWorkerGlobalScope;
@@ -56,10 +59,11 @@ const positionBefore = (request: { ruleset: Ruleset; moves: readonly Move[] }, p
   return before.value;
 };
 
-function review(request: FamilyReviewRequest): void {
+async function review(request: FamilyReviewRequest): Promise<void> {
   const parsed = parseFamilyGame(request.game);
   if (!parsed.ok) throw parsed.error;
   const game = { ruleset: parsed.value.ruleset, moves: parsed.value.moves };
+  const book = await popoutBookFor(parsed.value);
   let open: number[] = [];
   for (let ply = game.moves.length - 1; ply >= 0; ply--) {
     const move = game.moves[ply]!;
@@ -80,7 +84,7 @@ function review(request: FamilyReviewRequest): void {
       const [result] = reviewFamilyGame(
         game.ruleset,
         game.moves,
-        (p) => analyseFamily(p, { deadline }),
+        familyReviewAnalyser(() => ({ deadline }), book),
         { plies: [ply] },
       );
       if (!result) continue;
@@ -94,9 +98,7 @@ function review(request: FamilyReviewRequest): void {
 }
 
 scope.addEventListener('message', (event: MessageEvent<FamilyReviewRequest>) => {
-  try {
-    review(event.data);
-  } catch (error) {
+  review(event.data).catch((error: unknown) => {
     post({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-  }
+  });
 });

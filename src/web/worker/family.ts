@@ -6,16 +6,10 @@ import {
   immediateWins,
   type FamilyPerfectContext,
 } from '../../ai/family/index.js';
-import {
-  POPOUT_BOOK_RULESET,
-  parsePopoutBook,
-  popoutBookAnalysis,
-  popoutBookScore,
-} from '../../solver/family/popout-book.js';
+import { popoutBookAnalysis, popoutBookScore } from '../../solver/family/popout-book.js';
 import {
   movesToEnd,
   parseFamilyGame,
-  rulesetToString,
   sameMove,
   type GamePosition,
   type Move,
@@ -30,6 +24,7 @@ import { fastSupports } from '../../solver/family/fast.js';
 import { releasePopOutHelpers, type PopOutSharedTable } from '../../solver/family/fast-shared.js';
 import { familyHints, type FamilyMoveValue } from '../state/family-hints.js';
 import type { GameRef, Reply, Request } from './protocol.js';
+import { popoutBookFor } from './popout-book.js';
 import { startPopOutThreads, type Threads } from './start-threads.js';
 
 /**
@@ -42,22 +37,6 @@ export function familyPosition(game: GameRef): GamePosition {
   return parsed.value;
 }
 
-const POPOUT_BOOK_URL = new URL('../../solver/book/popout-7x6.book', import.meta.url);
-let popoutBook: Promise<FamilyPerfectContext> | undefined;
-/**
- * Perfect's context with PopOut's opening book, fetched the first time Perfect plays PopOut (a
- * failure leaves the book out); the same promise for every later move.
- */
-function loadPopoutBook(): Promise<FamilyPerfectContext> {
-  popoutBook ??= fetch(POPOUT_BOOK_URL)
-    .then(async (response) => (response.ok ? new Uint8Array(await response.arrayBuffer()) : null))
-    .then((bytes): FamilyPerfectContext => {
-      const parsed = bytes ? parsePopoutBook(bytes) : null;
-      return parsed?.ok ? { popoutBook: parsed.value } : {};
-    })
-    .catch(() => ({}));
-  return popoutBook;
-}
 /** PopOut's shared table and its helpers, for the board they were started for. */
 let popoutThreads:
   | { readonly board: string; readonly started: Promise<Threads<PopOutSharedTable> | null> }
@@ -83,25 +62,6 @@ async function threadsFor(
   return popoutThreads.started;
 }
 
-/** How long Perfect's first PopOut move waits for the book (its ~1 KB is normally at hand). */
-const POPOUT_BOOK_WAIT_MS = 1500;
-
-/**
- * The PopOut book for a position of its board (7x6), once fetched; empty for other games and
- * boards. A book slower than the wait is left out of this search (and used by the next ones).
- */
-function bookFor(position: GamePosition): Promise<FamilyPerfectContext> {
-  if (rulesetToString(position.ruleset) !== POPOUT_BOOK_RULESET) return Promise.resolve({});
-  return Promise.race([
-    loadPopoutBook(),
-    new Promise<FamilyPerfectContext>((resolve) => {
-      setTimeout(() => {
-        resolve({});
-      }, POPOUT_BOOK_WAIT_MS);
-    }),
-  ]);
-}
-
 export async function familyMove(
   request: Extract<Request, { type: 'move' }>,
   scope: DedicatedWorkerGlobalScope,
@@ -110,7 +70,8 @@ export async function familyMove(
   // The level's own budget (src/ai/budgets.ts), as in the CLI and on the server.
   const level = parseLevel(request.level);
   const isPerfect = level.ok && level.value.id === 'perfect';
-  const book: FamilyPerfectContext = isPerfect ? await bookFor(position) : {};
+  const popoutBook = isPerfect ? await popoutBookFor(position) : undefined;
+  const book: FamilyPerfectContext = popoutBook ? { popoutBook } : {};
   // Only Perfect's solver searches the shared table; the other levels' search is their own.
   const threads = isPerfect ? await threadsFor(scope, position) : null;
   const perfect: FamilyPerfectContext = threads ? { ...book, popoutShared: threads.table } : book;
@@ -212,7 +173,7 @@ export async function familyAnalysis(
     });
   // PopOut 7x6's opening book: every first move scored on the empty board (an edge disc loses),
   // and a best reply to each first disc, without a search.
-  const { popoutBook } = await bookFor(position);
+  const popoutBook = await popoutBookFor(position);
   const fromBook = popoutBook && popoutBookAnalysis(popoutBook, position);
   const bookScore = (move: Move): number | null =>
     fromBook?.moves.find((m) => sameMove(m.move, move))?.score ?? null;
