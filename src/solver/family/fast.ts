@@ -15,6 +15,8 @@ interface PopOutWasm {
   pop(column: number): number;
   win(depth: number): number;
   lose(depth: number): number;
+  clearBlocked(): void;
+  blockCurrent(): number;
 }
 
 /** Both builds' exports: the plain build's threads exports only answer 0. */
@@ -147,5 +149,24 @@ export class FastPopOut {
 
   clear(): void {
     this.wasm.clearTable();
+  }
+
+  /**
+   * Sets the blocked set: the positions these move sequences reach (positions that have occurred
+   * twice in the game), each a draw when a later question's search reaches it below its root.
+   * Answers then hold for that set alone: keep them on an engine of their own and clear its
+   * table when the set changes. False (and no set) if there are more than the search holds, or
+   * on a shared table.
+   */
+  setBlocked(positions: readonly (readonly number[])[]): boolean {
+    this.wasm.clearBlocked();
+    for (const moves of positions) {
+      this.load(moves);
+      if (this.wasm.blockCurrent() !== 1) {
+        this.wasm.clearBlocked();
+        return false;
+      }
+    }
+    return true;
   }
 }

@@ -133,7 +133,7 @@ interface TableCache {
 let cache: TableCache | undefined;
 const MAX_CACHED_ENTRIES = 1 << 20;
 
-function tablesFor(ruleset: Ruleset, blocked: Set<number | string>): FamilyTables {
+function tablesFor(ruleset: Ruleset, blocked: ReadonlySet<number | string>): FamilyTables {
   const id = `${rulesetToString(ruleset)}|${[...blocked].map(String).sort().join(',')}`;
   if (cache === undefined || cache.id !== id || cache.tables.size > MAX_CACHED_ENTRIES) {
     cache = { id, tables: new FamilyTables(blocked) };
@@ -187,6 +187,8 @@ interface RootScore {
  * another table size, the board's engine is replaced: one table per board is memory enough.
  */
 const fastEngines = new Map<string, FastPopOut>();
+/** The engine of the last blocked set (`blockedEngine`), and that set's id. */
+let blockedFast: { readonly id: string; readonly engine: FastPopOut } | undefined;
 /** Thread 0 of each shared table (its table is the shared one, kept too). */
 const sharedEngines = new WeakMap<PopOutSharedTable, FastPopOut>();
 
@@ -197,6 +199,7 @@ const sharedEngines = new WeakMap<PopOutSharedTable, FastPopOut>();
  */
 export function forgetFamilyTables(): void {
   for (const engine of fastEngines.values()) engine.clear();
+  blockedFast = undefined;
   cache = undefined;
 }
 
@@ -228,6 +231,10 @@ function solvePopRoot(position: GamePosition, limits: SearchLimits & FastTable):
   const { board, blocked, blockedPlies } = boardAt(position);
   let spent = 0;
   if (fastSupports(width, height, connect)) {
+    if (blocked.size > 0 && limits.shared === undefined) {
+      const engine = blockedEngine(position, blocked, blockedPlies, limits);
+      if (engine !== undefined) return solveFast(position, board, limits, engine, blocked);
+    }
     const fast = solveFast(position, board, limits);
     if (blocked.size === 0 || fast.score === null || fast.score === 0) return fast;
     const unseen = blockedOutOfReach(position, blockedPlies, fast.score, {
@@ -248,6 +255,42 @@ function solvePopRoot(position: GamePosition, limits: SearchLimits & FastTable):
       : { ...limits, maxNodes: Math.max(1, limits.maxNodes - spent) };
   const result = solveOnPath(position, blocked, left);
   return { score: result.score, nodes: spent + result.nodes };
+}
+
+/**
+ * The fast search's engine that treats `blocked` (positions that occurred twice in the game) as
+ * draws, for a position whose history has them: its answers hold for that set alone, so it has
+ * a table of its own, cleared when the set changes. Undefined when the set is larger than the
+ * search holds. Exact: the blocked set only gives the side that would lose more draws, and a
+ * shortest win never repeats a position, so a win (loss) within d with them drawn is one in the
+ * game, and the deepening's first true answer is the game's distance; the draw tests are the
+ * path-aware search with the same set.
+ */
+function blockedEngine(
+  position: GamePosition,
+  blocked: ReadonlySet<number | string>,
+  blockedPlies: readonly number[],
+  table: FastTable,
+): FastPopOut | undefined {
+  const { width, height } = position.variant;
+  const tableBits = table.tableBits ?? FAST_TABLE_BITS;
+  const id = `${width}x${height}|${tableBits}|${[...blocked].map(String).sort().join(',')}`;
+  if (blockedFast?.id === id) return blockedFast.engine;
+  let engine = blockedFast?.engine;
+  if (engine?.width !== width || engine.height !== height || engine.tableBits !== tableBits) {
+    blockedFast = undefined; // one such table at a time
+    engine = new FastPopOut(width, height, tableBits);
+  } else {
+    engine.clear();
+  }
+  const codes = position.moves.map((move) => moveCode(move, width));
+  const positions = blockedPlies.map((ply) => codes.slice(0, ply));
+  if (!engine.setBlocked(positions)) {
+    blockedFast = undefined;
+    return undefined;
+  }
+  blockedFast = { id, engine };
+  return engine;
 }
 
 /**
@@ -351,9 +394,10 @@ function solveFast(
   position: GamePosition,
   board: SearchBoard,
   limits: SearchLimits & FastTable,
+  engine = fastEngine(position.variant.width, position.variant.height, limits),
+  blocked: ReadonlySet<number | string> = new Set(),
 ): RootScore {
   const { width, height } = position.variant;
-  const engine = fastEngine(width, height, limits);
   const moves = position.moves.map((move) => moveCode(move, width));
   const discs = moves.reduce((count, move) => count + (move < width ? 1 : -1), 0);
   let nodes = 0;
@@ -389,7 +433,7 @@ function solveFast(
         Math.max(drawTest, nodes * DRAW_TEST_SHARE),
         budget.maxNodes ?? Infinity,
       );
-      const search = new FamilySearch(board, tablesFor(position.ruleset, new Set()), {
+      const search = new FamilySearch(board, tablesFor(position.ruleset, blocked), {
         ...budget,
         maxNodes: cap,
       });

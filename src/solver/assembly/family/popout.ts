@@ -238,6 +238,40 @@ export function key(): u64 {
   return (red + mask) | (redToMove << 63);
 }
 
+// Positions that have occurred twice in the game (the "blocked" set): their next occurrence is
+// the third, a draw. A question asked with them set treats each as a draw when the search
+// reaches it, below the root; its answers are then facts of the position, d and that set, so
+// the host keeps such questions on an instance (and table) of their own and clears it when the
+// set changes (src/solver/family/solve.ts). Plain build only: a shared table serves every set.
+const MAX_BLOCKED: i32 = 32;
+/** The blocked keys, in the scratch region (`useScratch`; static data would move the threads
+ * build's layout). */
+let blockedBase: usize = 0;
+let blockedCount: i32 = 0;
+
+/** Forgets the blocked set. */
+export function clearBlocked(): void {
+  blockedCount = 0;
+}
+
+/** Adds the current position to the blocked set; 0 if the set is full (or a threads build). */
+export function blockCurrent(): i32 {
+  if (ASC_FEATURE_THREADS || blockedCount >= MAX_BLOCKED) return 0;
+  store<u64>(blockedBase + (usize(blockedCount) << 3), key());
+  blockedCount++;
+  return 1;
+}
+
+@inline
+function isBlocked(ply: i32): bool {
+  if (ASC_FEATURE_THREADS || blockedCount == 0 || ply == 0) return false;
+  const k = key();
+  for (let i = 0; i < blockedCount; i++) {
+    if (load<u64>(blockedBase + (usize(i) << 3)) == k) return true;
+  }
+  return false;
+}
+
 // Entry data: bits 0-7 win-within, 8-15 no-win-up-to, 16-23 loss-within, 24-31 no-loss-up-to,
 // 32-36 the move that last won or refuted (a drop is its column, a pop 16 + column).
 const EMPTY_DATA: u64 = NONE | (NONE << 16) | (u64(NO_MOVE) << 32);
@@ -269,14 +303,15 @@ function put(k: u64, data: u64): void {
 // thread's scratch region (moves, then their scores).
 const MAX_PLY = 256;
 const LIST_BYTES: usize = MAX_PLY * 32 * 4;
-/** Bytes of a thread's scratch region. */
-export const SCRATCH_SIZE: usize = 2 * LIST_BYTES;
+/** Bytes of a thread's scratch region: the move lists, then the blocked keys. */
+export const SCRATCH_SIZE: usize = 2 * LIST_BYTES + usize(MAX_BLOCKED) * 8;
 let movesBase: usize = 0;
 let scoresBase: usize = 0;
 
 export function useScratch(at: usize): void {
   movesBase = at;
   scoresBase = at + LIST_BYTES;
+  blockedBase = at + 2 * LIST_BYTES;
 }
 
 @inline
@@ -475,7 +510,7 @@ function firstGood(ply: i32, n: i32, depth: i32, winNode: bool): i32 {
 
 function winAt(depth: i32, ply: i32): i32 {
   if (spend()) return -1;
-  if (depth <= 0) return 0;
+  if (depth <= 0 || isBlocked(ply)) return 0;
   // An immediate winning drop needs no table.
   if ((winningCells(me, mask) & possible(mask)) != 0) return 1;
   if (depth == 1) {
@@ -566,7 +601,7 @@ function loseIn2(ply: i32): i32 {
 
 function loseAt(depth: i32, ply: i32): i32 {
   if (spend()) return -1;
-  if (depth <= 0) return 0;
+  if (depth <= 0 || isBlocked(ply)) return 0;
   // A side with a winning drop does not lose.
   if ((winningCells(me, mask) & possible(mask)) != 0) return 0;
   if (depth == 1) {
