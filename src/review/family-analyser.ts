@@ -1,6 +1,7 @@
 import { sameMove, type GamePosition, type Move } from '../core/index.js';
 import {
   analyseFamily,
+  popoutMoveScore,
   solveFamily,
   type FamilyMoveScore,
   type FamilySolveOptions,
@@ -11,9 +12,6 @@ import {
   type PopOutBook,
 } from '../solver/family/popout-book.js';
 import type { FamilyAnalyser } from './family.js';
-
-/** The score of a move from the score of the position it leaves: one ply further from the end. */
-const fromChild = (score: number): number => (score === 0 ? 0 : Math.sign(score) - score);
 
 const complete = (moves: readonly FamilyMoveScore[]): boolean =>
   moves.every((m) => m.score !== null);
@@ -62,7 +60,7 @@ export function familyReviewAnalyser(
       const after = solveFamily(child, { ...options, best: false });
       nodes += after.nodes;
       if (after.exact) {
-        const score = fromChild(after.score);
+        const score = popoutMoveScore(after.score);
         moves = moves.map((m) => (m === entry ? { ...m, score } : m));
       }
     }

@@ -14,6 +14,7 @@ export {
   analyseFamily,
   familyPlies,
   forgetFamilyTables,
+  popoutMoveScore,
   solveFamily,
   POPOUT_WIN,
   type FamilyAnalysis,

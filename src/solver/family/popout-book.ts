@@ -11,7 +11,7 @@ import type { GamePosition } from '../../core/family/position.js';
 import { rulesetToString } from '../../core/family/rules.js';
 import { Book } from '../book/book.js';
 import { parseBook, serializeBook } from '../book/format.js';
-import { POPOUT_WIN, type FamilyAnalysis, type FamilyMoveScore } from './solve.js';
+import { POPOUT_WIN, popoutMoveScore, type FamilyAnalysis, type FamilyMoveScore } from './solve.js';
 
 /*
  * PopOut 7x6's opening book: the exact score (`solveFamily`'s) of every position reachable in
@@ -213,7 +213,5 @@ function childScore(
   }
   if (outcome.kind === 'draw') return 0;
   const score = book.scoreOf(popoutBookKey(child));
-  if (score === undefined) return undefined;
-  // One ply further from the end, seen from the mover (as the solver's analysis scores it).
-  return score === 0 ? 0 : Math.sign(score) - score;
+  return score === undefined ? undefined : popoutMoveScore(score);
 }

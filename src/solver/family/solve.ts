@@ -66,8 +66,12 @@ export interface FamilyAnalysis {
 }
 
 const sign = (score: number): number => (score > 0 ? 1 : score < 0 ? -1 : 0);
-/** The score of a move from the score of the position after it: one ply further from the end. */
-const fromChild = (score: number): number => (score === 0 ? 0 : sign(score) - score);
+/**
+ * PopOut: the score of a move for the side playing it, from the score of the position it
+ * leaves (for the other side): one ply further from the end.
+ */
+export const popoutMoveScore = (childScore: number): number =>
+  childScore === 0 ? 0 : sign(childScore) - childScore;
 
 /** PopOut: how many plies from now the game ends with best play (0 for a draw). */
 export function familyPlies(score: number): number {
@@ -483,7 +487,7 @@ function analysePops(position: GamePosition, options: FamilySolveOptions): Famil
     const result = solvePopRoot(child, limits);
     nodes += result.nodes;
     if (result.score === null) spent = true;
-    moves.push({ move, score: result.score === null ? null : fromChild(result.score) });
+    moves.push({ move, score: result.score === null ? null : popoutMoveScore(result.score) });
   }
   return { moves, nodes };
 }

@@ -127,7 +127,7 @@ async function playOne(base: string, tournamentId: string, names: [string, strin
     expect(joined).toMatchObject({ type: 'tournamentJoined', tournamentId });
   }
   const pairings = await Promise.all(
-    players.map((p) => p.client.waitFor((m) => m['type'] === 'tournamentPairing')),
+    players.map((p) => p.client.waitFor((m) => m['type'] === 'tournamentPairing', 150_000)),
   );
   const gameId = pairings[0]!['gameId'] as string;
   expect(pairings[1]!['gameId']).toBe(gameId);
@@ -165,8 +165,10 @@ describe('a fresh server runs its scheduled tournaments for an outside client', 
   });
 
   it('an hourly arena and a daily Swiss start by themselves; players join, play and see results', async () => {
-    // The next whole minute: the arena's minute past the hour, the Swiss's minute of the day.
-    const next = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 60_000);
+    // A whole minute at least 20 s away (the arena's minute past the hour, the Swiss's minute
+    // of the day): a server that starts after it would schedule the next hour and day instead,
+    // and under CI's load a server start takes seconds.
+    const next = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
     const minuteOfHour = next.getUTCMinutes();
     const minuteOfDay = next.getUTCHours() * 60 + minuteOfHour;
     const clock = { initialMs: 60_000, incrementMs: 0 };
@@ -235,7 +237,7 @@ describe('a fresh server runs its scheduled tournaments for an outside client', 
     expect(swissPage['pairings']).toEqual([
       expect.objectContaining({ gameId: swissGame.gameId, outcome: 'first', round: 1 }),
     ]);
-  }, 180_000);
+  }, 240_000);
 });
 
 /** Waits until `probe` gives a value (vitest's `vi.waitFor`, polling every 200 ms). */
