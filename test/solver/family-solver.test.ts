@@ -245,14 +245,17 @@ describe('drop-only games use the classic solver', () => {
 
 describe('the WebAssembly PopOut search', () => {
   test('answers "wins (loses) within d plies" as the TypeScript search does', () => {
-    for (const [width, height, depth, seed] of [
-      [5, 4, 9, 21],
-      [7, 6, 7, 22],
+    // 4x4: crowded boards, where drops are often forced or open a cell the opponent wins at,
+    // and pops are the only escape the fast search's pruning leaves.
+    for (const [width, height, depth, seed, games] of [
+      [5, 4, 9, 21, 12],
+      [7, 6, 7, 22, 12],
+      [4, 4, 11, 23, 40],
     ] as const) {
       const rules = ruleset('popout', width, height, 4);
       const fast = new FastPopOut(width, height, 16);
       let answered = 0;
-      for (const position of sampleGames(rules, seed, 12, width * height + 10)) {
+      for (const position of sampleGames(rules, seed, games, width * height + 10)) {
         const board = new SearchBoard(rules);
         const moves = position.moves.map((m) => (m.kind === 'drop' ? m.column : width + m.column));
         for (const move of moves) board.play(move);
@@ -266,6 +269,24 @@ describe('the WebAssembly PopOut search', () => {
         }
       }
       expect(answered).toBeGreaterThan(40);
+    }
+  });
+
+  test('a side whose every move loses at once loses, asked at any depth from a fresh table', () => {
+    // 22334: Red's three on the bottom row threatens both ends; Yellow has no bottom disc to
+    // pop, so each of its drops loses on the next ply (the fast search searches none of them).
+    const threatened = [1, 1, 2, 2, 3];
+    for (const depth of [2, 3, 4, 5]) {
+      const fast = new FastPopOut(7, 6, 12);
+      expect(fast.ask(threatened, depth, -1, {}).value, `lost within ${depth}`).toBe(true);
+    }
+    expect(new FastPopOut(7, 6, 12).ask(threatened, 1, -1, {}).value).toBe(false);
+    // 122336544: Red's three stands on Yellow's bottom discs, both ends playable; popping one of
+    // them breaks it, so Yellow is not lost within 2 (nor 3).
+    const popper = [0, 1, 1, 2, 2, 5, 4, 3, 3];
+    for (const depth of [2, 3]) {
+      const fast = new FastPopOut(7, 6, 12);
+      expect(fast.ask(popper, depth, -1, {}).value, `not lost within ${depth}`).toBe(false);
     }
   });
 });

@@ -339,6 +339,27 @@ function restore(m: u64, ms: u64, r: u64): void {
 }
 
 /**
+ * The playable cells (of `poss`) whose drop may keep the side to move from losing at once. The
+ * others lose on the next ply to a drop of the opponent's: when the opponent can complete a line
+ * by a drop, a drop elsewhere leaves that cell open (two such cells stand in two columns, so no
+ * drop covers both); a drop just below a cell that completes the opponent's line opens it.
+ * Pops are always tried: one shifts a whole column. Not with a blocked set: the position after a
+ * drop may be a repetition's draw. (A winning drop of the mover's own is taken before this.)
+ */
+@inline
+function dropsThatMayHold(poss: u64): u64 {
+  if (blockedCount != 0) return poss;
+  const theirs = winningCells(me ^ mask, mask);
+  let drops = poss;
+  const threats = theirs & poss;
+  if (threats != 0) {
+    if ((threats & (threats - 1)) != 0) return 0;
+    drops = threats;
+  }
+  return drops & ~(theirs >> 1);
+}
+
+/**
  * Orders the moves of the side to move at `ply` into moveBuf: the table's move first, then by
  * the threats the move leaves (cells where the mover would complete a line), centre first.
  * Returns the count.
@@ -350,9 +371,10 @@ function generate(ply: i32, best: i32): i32 {
   const ms0 = mask;
   const r0 = redToMove;
   const poss = possible(mask);
+  const drops = dropsThatMayHold(poss);
   for (let i = 0; i < W; i++) {
     const c = order(i);
-    if ((poss & colMask(c)) != 0) {
+    if ((drops & colMask(c)) != 0) {
       n = add(base, n, c, best, i);
     }
   }
@@ -572,31 +594,25 @@ function loseIn2(ply: i32): i32 {
   const ms0 = mask;
   const r0 = redToMove;
   const poss = possible(mask);
-  const threats = winningCells(me ^ mask, mask) & poss;
-  // The drop that blocks a win the opponent threatens at once (if any), the other drops in
-  // centre order, then the pops: a move is its column, or 16 + column for a pop.
-  const first = threats != 0 ? i32(ctz(threats)) / H1 : -1;
-  let any = false;
-  for (let i = -1; i < 2 * W; i++) {
+  // The drops that may hold (only the one that blocks a win the opponent threatens at once, if
+  // any), in centre order, then the pops: a move is its column, or 16 + column for a pop.
+  const drops = dropsThatMayHold(poss);
+  for (let i = 0; i < 2 * W; i++) {
     let move: i32;
-    if (i < 0) {
-      if (first < 0) continue;
-      move = first;
-    } else if (i < W) {
+    if (i < W) {
       move = order(i);
-      if ((poss & colMask(move)) == 0 || move == first) continue;
+      if ((drops & colMask(move)) == 0) continue;
     } else {
       const c = order(i - W);
       if ((me & bottomBit(c)) == 0) continue;
       move = 16 + c;
     }
-    any = true;
     const v = escapesIn2(move, ply);
     restore(m0, ms0, r0);
     if (v != 0) return v < 0 ? -1 : 0;
   }
   // No legal move: a draw, not a loss.
-  return any ? 1 : 0;
+  return (poss | (me & bottomMask)) != 0 ? 1 : 0;
 }
 
 function loseAt(depth: i32, ply: i32): i32 {
@@ -629,8 +645,9 @@ function loseAt(depth: i32, ply: i32): i32 {
   if (dLoss <= depth) return 1;
   if (dNoLoss >= depth) return 0;
   const n = generate(ply, i32((data >> 32) & 0x1f));
-  // No legal move: a draw (not lost).
-  const good = n == 0 ? NO_MOVE : firstGood(ply, n, depth, false);
+  // No legal move: a draw (not lost). Legal moves none of which may hold: lost in 2.
+  const noMove = (possible(mask) | (me & bottomMask)) == 0;
+  const good = n == 0 ? (noMove ? NO_MOVE : NO_GOOD) : firstGood(ply, n, depth, false);
   if (good < 0) return -1;
   data = probe(k);
   if (good == NO_GOOD) {
