@@ -47,7 +47,17 @@ describe('family move strings', () => {
   it.each([
     ['popout:4p', ErrorCode.MoveSyntax, 'move 2: "p" must be followed by a column, got the end'],
     ['popout:4pz', ErrorCode.MoveSyntax, 'move 2: "p" must be followed by a column, got "z"'],
-    ['popout:4z', ErrorCode.MoveSyntax, 'move 2: "z" is not a column'],
+    [
+      'popout:4z',
+      ErrorCode.MoveSyntax,
+      'move 2: "z" is not a column (a drop is a column 1-7; a pop is p and a column, e.g. p4)',
+    ],
+    ['five:5z', ErrorCode.MoveSyntax, 'move 2: "z" is not a column (a drop is a column 1-9)'],
+    [
+      'popout-12x6c4:z',
+      ErrorCode.MoveSyntax,
+      '"z" is not a column (a drop is a column 1-9, then a b c; a pop is',
+    ],
     ['popout:p8', ErrorCode.ColumnOutOfRange, 'move 1: column 8 does not exist'],
     ['pop:44', ErrorCode.UnknownGame, 'unknown game "pop"'],
     ['4x4', ErrorCode.MoveSyntax, 'a game looks like GAME:moves'],

@@ -20,6 +20,12 @@ export function familyMovesToString(moves: readonly Move[]): string {
   return moves.map(moveToString).join('');
 }
 
+/** This board's column characters, as a player reads them: "1-7", "1-9, then a b c". */
+function columnRange(width: number): string {
+  if (width <= 9) return `1-${width}`;
+  return `1-9, then ${COLUMN_CHARS.slice(9, width).split('').join(' ')}`;
+}
+
 /** Syntax and column range only; whether the moves can be played is the position's business. */
 export function parseFamilyMoves(text: string, ruleset: Ruleset): Result<Move[], C4Error> {
   const moves: Move[] = [];
@@ -33,10 +39,11 @@ export function parseFamilyMoves(text: string, ruleset: Ruleset): Result<Move[],
       const what = isPop
         ? `"p" must be followed by a column, got ${char === undefined ? 'the end' : JSON.stringify(char)}`
         : `${JSON.stringify(char)} is not a column`;
+      const pops = ruleset.pops ? '; a pop is p and a column, e.g. p4' : '';
       return err(
         new C4Error(
           ErrorCode.MoveSyntax,
-          `move ${index}: ${what} (a drop is a column 1-9, a b c for 10-12; a pop is p and a column, e.g. p4)`,
+          `move ${index}: ${what} (a drop is a column ${columnRange(width)}${pops})`,
         ),
       );
     }
