@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CLASSIC, createVariant } from '../../src/core/index.js';
+import { CLASSIC, GAMES, createRuleset, createVariant, unwrap } from '../../src/core/index.js';
 import { moveItems } from '../../src/web/local/moves.js';
 import { fieldOfVariantError, knownLevel, nextMode } from '../../src/web/local/settings.js';
-import { shareUrl, sharedGameStep } from '../../src/web/local/sharing.js';
+import { PASTE_EXAMPLES, shareUrl, sharedGameStep } from '../../src/web/local/sharing.js';
 import { DEFAULT_SETTINGS, initialState, reduce, type Action } from '../../src/web/state/game.js';
+import { parseSharedText } from '../../src/web/state/share.js';
 import { changeAnnouncement } from '../../src/web/state/text.js';
 import type { GameState, Mode } from '../../src/web/state/types.js';
 
@@ -83,6 +84,17 @@ describe('share links', () => {
     });
     const same = run(pvp, ...drops('44'));
     expect(sharedGameStep('#g=7x6c4:44&m=pvp', same)).toEqual({ kind: 'same' });
+  });
+
+  it("the Load box's examples load in their game, as typed", () => {
+    for (const game of GAMES) {
+      const onScreen = unwrap(createRuleset({ game }));
+      for (const example of PASTE_EXAMPLES[game]) {
+        const parsed = parseSharedText(example, onScreen);
+        expect(parsed.ok, `${game}: ${example}`).toBe(true);
+        if (parsed.ok) expect(parsed.value.game).toBe(game);
+      }
+    }
   });
 
   it('builds the link from the page address and the game', () => {

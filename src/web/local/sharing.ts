@@ -1,4 +1,4 @@
-import { sameVariant } from '../../core/index.js';
+import { sameVariant, type GameName } from '../../core/index.js';
 import { positionOf, rulesetOf, type Action } from '../state/game.js';
 import { parseShareFragment, parseSharedText, shareFragment } from '../state/share.js';
 import type { GameState } from '../state/types.js';
@@ -27,6 +27,16 @@ export function sharedGameStep(hash: string, state: GameState): SharedGameStep {
 
 export const shareUrl = (href: string, state: GameState): string =>
   href.replace(/#.*$/, '') + shareFragment(positionOf(state), state.settings.mode);
+
+/**
+ * What the Load box suggests for each game: the moves alone (read in the game on screen), then
+ * a game string that names its game (PopOut's with a pop, so a player sees how one is written).
+ */
+export const PASTE_EXAMPLES: Readonly<Record<GameName, readonly [string, string]>> = {
+  classic: ['4453', '7x7c5:4453'],
+  popout: ['4433p4', 'popout:4433p4'],
+  five: ['5566', 'five:5566'],
+};
 
 /** The share link (with its copy button) and the Load box. */
 export interface Sharing {
@@ -66,6 +76,8 @@ export function createSharing(host: Host): Sharing {
 
   return {
     render(state) {
+      const [moves, game] = PASTE_EXAMPLES[state.settings.game];
+      el.pasteInput.placeholder = `e.g. ${moves} or ${game}`;
       const url = shareUrl(location.href, state);
       el.share.value = url;
       // An address that holds a game keeps holding this one, so it can be copied or bookmarked
