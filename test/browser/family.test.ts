@@ -126,7 +126,12 @@ describe('PopOut', () => {
     const { page } = await suite.newPage();
     await openGame(page, suite.harness.url);
     await chooseMode(page, 'pvp');
+    // The Keyboard card names the pop keys in PopOut only.
+    await page.click('.keys summary');
+    expect(await page.isVisible('.keys-pop')).toBe(false);
     await chooseGame(page, 'popout');
+    await expect.poll(() => page.isVisible('.keys-pop')).toBe(true);
+    expect(await page.textContent('.keys-pop')).toMatch(/P or ↑: pop the column under the cursor/);
     await page.locator('#board').focus();
     await page.keyboard.press('4');
     await settle(page);
