@@ -34,7 +34,7 @@ export const shareUrl = (href: string, state: GameState): string =>
  */
 export const PASTE_EXAMPLES: Readonly<Record<GameName, readonly [string, string]>> = {
   classic: ['4453', '7x7c5:4453'],
-  popout: ['4433p4', 'popout:4433p4'],
+  popout: ['44p4', 'popout:44p4'],
   five: ['5566', 'five:5566'],
 };
 
