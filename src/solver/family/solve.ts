@@ -137,8 +137,12 @@ interface TableCache {
 let cache: TableCache | undefined;
 const MAX_CACHED_ENTRIES = 1 << 20;
 
+/** A blocked set's id (its keys in order), for the tables that hold for that set alone. */
+const blockedSetId = (blocked: ReadonlySet<number | string>): string =>
+  [...blocked].map(String).sort().join(',');
+
 function tablesFor(ruleset: Ruleset, blocked: ReadonlySet<number | string>): FamilyTables {
-  const id = `${rulesetToString(ruleset)}|${[...blocked].map(String).sort().join(',')}`;
+  const id = `${rulesetToString(ruleset)}|${blockedSetId(blocked)}`;
   if (cache === undefined || cache.id !== id || cache.tables.size > MAX_CACHED_ENTRIES) {
     cache = { id, tables: new FamilyTables(blocked) };
   }
@@ -278,7 +282,7 @@ function blockedEngine(
 ): FastPopOut | undefined {
   const { width, height } = position.variant;
   const tableBits = table.tableBits ?? FAST_TABLE_BITS;
-  const id = `${width}x${height}|${tableBits}|${[...blocked].map(String).sort().join(',')}`;
+  const id = `${width}x${height}|${tableBits}|${blockedSetId(blocked)}`;
   if (blockedFast?.id === id) return blockedFast.engine;
   let engine = blockedFast?.engine;
   if (engine?.width !== width || engine.height !== height || engine.tableBits !== tableBits) {

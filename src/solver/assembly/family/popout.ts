@@ -110,6 +110,12 @@ function possible(m: u64): u64 {
   return (m + bottomMask) & boardMask;
 }
 
+/** Has the side to move no legal move (no drop, no disc of its own to pop)? A draw. */
+@inline
+function noLegalMove(): bool {
+  return (possible(mask) | (me & bottomMask)) == 0;
+}
+
 /** Can the fast search play a width x height board (connect 4)? */
 export function fits(width: i32, height: i32): bool {
   return width * (height + 1) <= 64 && width <= 16 && width > 0 && height > 0;
@@ -479,7 +485,7 @@ function tryMove(move: i32, depth: i32, ply: i32, winNode: bool, marking: bool, 
   if (r == 1) return 1;
   if (r == 2) return 0;
   // No legal move: a draw, no win, an escape.
-  if ((possible(mask) | (me & bottomMask)) == 0) return winNode ? 0 : 1;
+  if (noLegalMove()) return winNode ? 0 : 1;
   let v: i32;
   if (ASC_FEATURE_THREADS && marking) {
     const ck = key() ^ (u64(depth) << 50);
@@ -578,7 +584,7 @@ function escapesIn2(move: i32, ply: i32): i32 {
   const r = make(move);
   if (r == 1) return 1;
   if (r == 2) return 0;
-  if ((possible(mask) | (me & bottomMask)) == 0) return 1;
+  if (noLegalMove()) return 1;
   const v = winAt(1, ply + 1);
   return v < 0 ? -1 : 1 - v;
 }
@@ -612,7 +618,7 @@ function loseIn2(ply: i32): i32 {
     if (v != 0) return v < 0 ? -1 : 0;
   }
   // No legal move: a draw, not a loss.
-  return (poss | (me & bottomMask)) != 0 ? 1 : 0;
+  return noLegalMove() ? 0 : 1;
 }
 
 function loseAt(depth: i32, ply: i32): i32 {
@@ -646,8 +652,7 @@ function loseAt(depth: i32, ply: i32): i32 {
   if (dNoLoss >= depth) return 0;
   const n = generate(ply, i32((data >> 32) & 0x1f));
   // No legal move: a draw (not lost). Legal moves none of which may hold: lost in 2.
-  const noMove = (possible(mask) | (me & bottomMask)) == 0;
-  const good = n == 0 ? (noMove ? NO_MOVE : NO_GOOD) : firstGood(ply, n, depth, false);
+  const good = n == 0 ? (noLegalMove() ? NO_MOVE : NO_GOOD) : firstGood(ply, n, depth, false);
   if (good < 0) return -1;
   data = probe(k);
   if (good == NO_GOOD) {
